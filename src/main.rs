@@ -1,0 +1,12 @@
+//! Entry point: installs the panic hook and mounts the app; nothing else.
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    chicken_scores::app::install_panic_hook();
+    leptos::mount::mount_to_body(chicken_scores::app::App);
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("The app runs in the browser: build it with `trunk build --release`.");
+}

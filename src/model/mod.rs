@@ -1,0 +1,273 @@
+//! What is persisted: a game record (players, settings, the rules version
+//! and the append-only log of entries), the small index of all games, and
+//! the saved roster of player names. Totals, turns and winners are never
+//! stored: they are derived from the log by `rules`.
+//!
+//! Every stored value carries `schema`; [`migrate`] brings an older schema
+//! up to date and refuses a newer one, so nothing written by a later app is
+//! ever overwritten by this one.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::rules::{GameKind, RuleError, Rules, Setup};
+
+/// The schema of everything this version of the app writes.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// One game as stored: who played, with which settings, and every entry.
+#[derive(Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct GameRecord<R: Rules> {
+    /// The schema this record was written with.
+    pub schema: u32,
+    /// The game's identifier (also its storage key suffix).
+    pub id: String,
+    /// Which game this is.
+    pub kind: GameKind,
+    /// `R::RULES_VERSION` when the game was created.
+    pub rules_version: u32,
+    /// When the game was created (milliseconds since the Unix epoch).
+    pub created_ms: i64,
+    /// Player names in seating order.
+    pub players: Vec<String>,
+    /// The variants chosen at creation, locked for the game.
+    pub settings: R::Settings,
+    /// The entries in the order they happened.
+    pub log: Vec<R::Entry>,
+}
+
+impl<R: Rules> Clone for GameRecord<R> {
+    fn clone(&self) -> Self {
+        GameRecord {
+            schema: self.schema,
+            id: self.id.clone(),
+            kind: self.kind,
+            rules_version: self.rules_version,
+            created_ms: self.created_ms,
+            players: self.players.clone(),
+            settings: self.settings.clone(),
+            log: self.log.clone(),
+        }
+    }
+}
+
+impl<R: Rules> PartialEq for GameRecord<R> {
+    fn eq(&self, other: &Self) -> bool {
+        self.schema == other.schema
+            && self.id == other.id
+            && self.kind == other.kind
+            && self.rules_version == other.rules_version
+            && self.created_ms == other.created_ms
+            && self.players == other.players
+            && self.settings == other.settings
+            && self.log == other.log
+    }
+}
+
+impl<R: Rules> std::fmt::Debug for GameRecord<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameRecord")
+            .field("id", &self.id)
+            .field("kind", &self.kind)
+            .field("players", &self.players)
+            .field("settings", &self.settings)
+            .field("log", &self.log)
+            .finish()
+    }
+}
+
+impl<R: Rules> GameRecord<R> {
+    /// A new game with no entries, if the rules accept the setup.
+    pub fn new(
+        id: String,
+        created_ms: i64,
+        players: Vec<String>,
+        settings: R::Settings,
+    ) -> Result<Self, RuleError> {
+        let record = GameRecord {
+            schema: SCHEMA_VERSION,
+            id,
+            kind: R::KIND,
+            rules_version: R::RULES_VERSION,
+            created_ms,
+            players,
+            settings,
+            log: Vec::new(),
+        };
+        R::check_setup(&record.setup())?;
+        Ok(record)
+    }
+
+    /// The setup the rules need (names and settings).
+    pub fn setup(&self) -> Setup<R::Settings> {
+        Setup {
+            players: self.players.clone(),
+            settings: self.settings.clone(),
+        }
+    }
+
+    /// The same game with another log.
+    pub fn with_log(&self, log: Vec<R::Entry>) -> Self {
+        GameRecord {
+            log,
+            ..self.clone()
+        }
+    }
+
+    /// Reads a record from stored JSON (after [`migrate`]), checking it is
+    /// this game's.
+    pub fn from_value(value: Value) -> Result<Self, String> {
+        let record: GameRecord<R> =
+            serde_json::from_value(value).map_err(|e| format!("it is not a readable game ({e})"))?;
+        if record.kind != R::KIND {
+            return Err(format!("it is a {} game, not {}", record.kind, R::KIND));
+        }
+        Ok(record)
+    }
+}
+
+/// The part of a stored record read before knowing which game it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordHeader {
+    /// The schema it was written with.
+    pub schema: u32,
+    /// The game's identifier.
+    pub id: String,
+    /// The game's kind, as stored (it may name a game this app lacks).
+    pub kind: String,
+}
+
+/// One line of the index of all games: enough to list a game without
+/// reading it. `finished` and `summary` are a cache of what the rules derive,
+/// rewritten every time the game is saved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IndexEntry {
+    /// The game's identifier.
+    pub id: String,
+    /// The game's kind, as stored.
+    pub kind: String,
+    /// Player names in seating order.
+    pub players: Vec<String>,
+    /// When the game was created (ms since the epoch).
+    pub created_ms: i64,
+    /// When it was last saved (ms since the epoch).
+    pub updated_ms: i64,
+    /// Whether the game was over when last saved.
+    pub finished: bool,
+    /// One line: the state of play or the result.
+    pub summary: String,
+}
+
+/// The stored index: a schema and one line per game, newest first.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Index {
+    /// The schema it was written with.
+    pub schema: u32,
+    /// One line per game.
+    pub games: Vec<IndexEntry>,
+}
+
+/// The saved roster: names typed before, most recently used first.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roster {
+    /// The schema it was written with.
+    pub schema: u32,
+    /// Player names.
+    pub names: Vec<String>,
+}
+
+impl Roster {
+    /// The roster with `used` moved to the front, in their order.
+    pub fn remember(&self, used: &[String]) -> Roster {
+        let mut names: Vec<String> = used.to_vec();
+        for n in &self.names {
+            if !names.iter().any(|u| same_name(u, n)) {
+                names.push(n.clone());
+            }
+        }
+        names.truncate(60);
+        Roster {
+            schema: SCHEMA_VERSION,
+            names,
+        }
+    }
+}
+
+/// Whether two player names are the same person (case and surrounding
+/// spaces are ignored).
+pub fn same_name(a: &str, b: &str) -> bool {
+    a.trim().to_lowercase() == b.trim().to_lowercase()
+}
+
+/// Checks a name to add to the seated players: not empty, not too long,
+/// not already seated.
+pub fn check_new_player(name: &str, seated: &[String]) -> Result<String, String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err("Type a name first.".into());
+    }
+    if name.chars().count() > 24 {
+        return Err("Keep names to 24 letters or fewer.".into());
+    }
+    if seated.iter().any(|s| same_name(s, name)) {
+        return Err(format!("{name} is already playing. Add a last initial to tell them apart."));
+    }
+    Ok(name.to_string())
+}
+
+/// Brings a stored value written with an older schema up to date. A value
+/// from a newer app is refused (and so never overwritten).
+pub fn migrate(value: Value) -> Result<Value, String> {
+    let schema = value
+        .get("schema")
+        .and_then(Value::as_u64)
+        .ok_or_else(|| "it has no schema version".to_string())?;
+    match schema {
+        1 => Ok(value),
+        s if s > SCHEMA_VERSION as u64 => Err(format!(
+            "it was saved by a newer version of the app (schema {s}); update the app to open it"
+        )),
+        s => Err(format!("schema {s} is unknown")),
+    }
+}
+
+/// Parses stored text, migrates it and reads its header.
+pub fn read_stored(raw: &str) -> Result<(RecordHeader, Value), String> {
+    let value: Value =
+        serde_json::from_str(raw).map_err(|e| format!("it is not valid JSON ({e})"))?;
+    let value = migrate(value)?;
+    let header: RecordHeader = serde_json::from_value(value.clone())
+        .map_err(|e| format!("it has no game header ({e})"))?;
+    Ok((header, value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_checked() {
+        let seated = vec!["Ann".to_string()];
+        assert!(check_new_player("  ", &seated).is_err());
+        assert!(check_new_player(" ann ", &seated).is_err());
+        assert_eq!(check_new_player(" Bob ", &seated), Ok("Bob".to_string()));
+        assert!(check_new_player(&"x".repeat(25), &seated).is_err());
+    }
+
+    #[test]
+    fn roster_moves_used_names_first() {
+        let r = Roster {
+            schema: 1,
+            names: vec!["A".into(), "B".into(), "C".into()],
+        };
+        assert_eq!(r.remember(&["c".into()]).names, vec!["c", "A", "B"]);
+    }
+
+    #[test]
+    fn newer_schema_is_refused() {
+        assert!(migrate(serde_json::json!({"schema": 2})).is_err());
+        assert!(migrate(serde_json::json!({"x": 1})).is_err());
+        assert!(migrate(serde_json::json!({"schema": 1})).is_ok());
+    }
+}

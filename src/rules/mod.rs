@@ -1,0 +1,506 @@
+//! The pure rules core: every game's scoring, turn order, end of game and
+//! winners, derived from a game's setup and its log of entries.
+//!
+//! Nothing here touches the web, storage, the clock or global randomness, so
+//! the whole core compiles and tests natively with `cargo test`.
+//!
+//! A game is a [`Rules`] implementation: a setup ([`Setup`]: seated players
+//! and the game's settings), a `start` state, and `apply`, which folds one
+//! log entry into the state or refuses it with a [`RuleError`] and leaves
+//! the state untouched. Standings, whose turn it is and the end of the game
+//! are read off the folded state by [`Rules::standings`]. The helpers
+//! [`replay`], [`push_entry`] and [`replace_entry`] implement undo and
+//! editing for every game: an edit replays the whole log and is refused,
+//! naming the entry, if any later entry stops being possible.
+
+pub mod big_chicken;
+pub mod chickenfoot;
+pub mod playing_chicken;
+
+use std::fmt;
+use std::ops::{Add, AddAssign, Neg, RangeInclusive, Sub};
+use std::str::FromStr;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+/// The games the app keeps score for. Its string form names routes, storage
+/// records and the registry, so it never changes once released.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameKind {
+    /// Chickenfoot dominoes (`rules/chickenfoot.txt`).
+    Chickenfoot,
+    /// Big Chicken, the climbing card game (`rules/big-chicken.txt`).
+    BigChicken,
+    /// Playing Chicken, simultaneous reveal (`rules/playing-chicken.txt`).
+    PlayingChicken,
+}
+
+impl GameKind {
+    /// Every game the app offers, in the order the "new game" screen lists them.
+    pub const ALL: &'static [GameKind] = &[
+        GameKind::BigChicken,
+        GameKind::PlayingChicken,
+        GameKind::Chickenfoot,
+    ];
+
+    /// The stable identifier used in routes and storage.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameKind::Chickenfoot => "chickenfoot",
+            GameKind::BigChicken => "big-chicken",
+            GameKind::PlayingChicken => "playing-chicken",
+        }
+    }
+
+    /// The name shown to people.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Chickenfoot => "Chickenfoot",
+            GameKind::BigChicken => "Big Chicken",
+            GameKind::PlayingChicken => "Playing Chicken",
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = RuleError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        GameKind::ALL
+            .iter()
+            .copied()
+            .find(|k| k.as_str() == s)
+            .ok_or_else(|| RuleError::new(format!("There is no game called \"{s}\".")))
+    }
+}
+
+/// A score, exact to the half point (Plumedini's halving can leave .5).
+///
+/// Stored as a count of half points so that arithmetic stays exact.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Points(i64);
+
+impl Points {
+    /// No points.
+    pub const ZERO: Points = Points(0);
+
+    /// Whole points.
+    pub const fn new(whole: i64) -> Self {
+        Points(whole * 2)
+    }
+
+    /// A count of half points (3 halves = 1.5 points).
+    pub const fn from_halves(halves: i64) -> Self {
+        Points(halves)
+    }
+
+    /// The score as a count of half points.
+    pub const fn halves(self) -> i64 {
+        self.0
+    }
+
+    /// Half of this score, exact to the half point for whole scores.
+    pub const fn halved(self) -> Self {
+        Points(self.0 / 2)
+    }
+}
+
+impl fmt::Display for Points {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        if abs % 2 == 0 {
+            write!(f, "{sign}{}", abs / 2)
+        } else {
+            write!(f, "{sign}{}.5", abs / 2)
+        }
+    }
+}
+
+impl Add for Points {
+    type Output = Points;
+    fn add(self, rhs: Points) -> Points {
+        Points(self.0.saturating_add(rhs.0))
+    }
+}
+
+impl AddAssign for Points {
+    fn add_assign(&mut self, rhs: Points) {
+        *self = *self + rhs;
+    }
+}
+
+impl Sub for Points {
+    type Output = Points;
+    fn sub(self, rhs: Points) -> Points {
+        Points(self.0.saturating_sub(rhs.0))
+    }
+}
+
+impl Neg for Points {
+    type Output = Points;
+    fn neg(self) -> Points {
+        Points(self.0.saturating_neg())
+    }
+}
+
+impl std::iter::Sum for Points {
+    fn sum<I: Iterator<Item = Points>>(iter: I) -> Points {
+        iter.fold(Points::ZERO, Add::add)
+    }
+}
+
+/// Why an entry (or a setup) was refused. The message is written for the
+/// people at the table; `player` says which player's field it belongs beside,
+/// if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleError {
+    /// The seat index of the player whose field is wrong, if the error
+    /// belongs to one player's field.
+    pub player: Option<usize>,
+    /// A sentence saying what is wrong and, where it helps, what to do.
+    pub message: String,
+}
+
+impl RuleError {
+    /// An error about the entry as a whole.
+    pub fn new(message: impl Into<String>) -> Self {
+        RuleError {
+            player: None,
+            message: message.into(),
+        }
+    }
+
+    /// An error about one player's field.
+    pub fn for_player(player: usize, message: impl Into<String>) -> Self {
+        RuleError {
+            player: Some(player),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// The fixed part of a game: who sits where, and the settings (variants)
+/// chosen when the game was created.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup<S> {
+    /// Player names in seating order (clockwise from the first seat).
+    pub players: Vec<String>,
+    /// The game's settings, locked for the whole game.
+    pub settings: S,
+}
+
+impl<S> Setup<S> {
+    /// The name of the player in `seat`, or a placeholder if out of range.
+    pub fn name(&self, seat: usize) -> &str {
+        self.players.get(seat).map(String::as_str).unwrap_or("?")
+    }
+}
+
+/// One line of a game's help panel: a rule or variant in force and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HelpLine {
+    /// A short heading ("Double-blank").
+    pub title: String,
+    /// One or two sentences.
+    pub text: String,
+}
+
+impl HelpLine {
+    /// A help line from a title and a text.
+    pub fn new(title: impl Into<String>, text: impl Into<String>) -> Self {
+        HelpLine {
+            title: title.into(),
+            text: text.into(),
+        }
+    }
+}
+
+/// One row of the score sheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SheetRow {
+    /// The row's label ("Hand 3 · 7-7").
+    pub label: String,
+    /// The log entry this row was made from, for editing; `None` for rows
+    /// that gather several entries.
+    pub entry: Option<usize>,
+    /// Points each player scored in this row, by seat.
+    pub points: Vec<Points>,
+    /// Each player's running total after this row, by seat.
+    pub totals: Vec<Points>,
+    /// Details of the row as a whole ("Ann went out").
+    pub notes: Vec<String>,
+    /// Details per player (card score, each penalty), by seat.
+    pub details: Vec<Vec<String>>,
+}
+
+/// How a finished game came out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Each player's place, by seat: 1 is first; tied players share a place
+    /// and the next place is skipped (1, 1, 3).
+    pub ranks: Vec<usize>,
+    /// The winners' seats (more than one when the win is shared).
+    pub winners: Vec<usize>,
+    /// Extra lines about the result (a tie-breaker, a title).
+    pub notes: Vec<String>,
+}
+
+/// Everything the screen shows about a game, derived from its log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standings {
+    /// Each player's total, by seat.
+    pub totals: Vec<Points>,
+    /// Whether the lowest total is best.
+    pub lower_wins: bool,
+    /// The score sheet, oldest row first.
+    pub sheet: Vec<SheetRow>,
+    /// What happens next ("Hand 4 of 10 starts with the 6-6"), while the
+    /// game is on.
+    pub status: Vec<String>,
+    /// `Some` once the game is over.
+    pub outcome: Option<Outcome>,
+}
+
+impl Standings {
+    /// Whether the game is over.
+    pub fn finished(&self) -> bool {
+        self.outcome.is_some()
+    }
+}
+
+/// Places for the given totals: tied totals share a place, and the next
+/// place is skipped ("1224" ranking).
+pub fn competition_ranks(totals: &[Points], lower_wins: bool) -> Vec<usize> {
+    totals
+        .iter()
+        .map(|mine| {
+            1 + totals
+                .iter()
+                .filter(|other| {
+                    if lower_wins {
+                        *other < mine
+                    } else {
+                        *other > mine
+                    }
+                })
+                .count()
+        })
+        .collect()
+}
+
+/// An outcome where the best total wins and ties share every place.
+pub fn outcome_by_totals(totals: &[Points], lower_wins: bool) -> Outcome {
+    let ranks = competition_ranks(totals, lower_wins);
+    let winners = ranks
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| **r == 1)
+        .map(|(i, _)| i)
+        .collect();
+    Outcome {
+        ranks,
+        winners,
+        notes: Vec::new(),
+    }
+}
+
+/// Running totals: `rows[i]` holds every player's points in row `i`; the
+/// result holds the totals after each row.
+pub fn running_totals(players: usize, rows: &[Vec<Points>]) -> Vec<Vec<Points>> {
+    let mut acc = vec![Points::ZERO; players];
+    rows.iter()
+        .map(|row| {
+            for (total, p) in acc.iter_mut().zip(row) {
+                *total += *p;
+            }
+            acc.clone()
+        })
+        .collect()
+}
+
+/// One game's rules. Implementations are pure: same setup and log, same
+/// result, and `apply` never panics on any input.
+pub trait Rules: 'static {
+    /// Which game this is.
+    const KIND: GameKind;
+    /// How many players the game takes.
+    const PLAYERS: RangeInclusive<usize>;
+    /// The version of these rules; saved with each game so a later change to
+    /// the rules can tell which games were created under the old ones.
+    const RULES_VERSION: u32 = 1;
+    /// The variants chosen when the game is created.
+    type Settings: Clone + Default + PartialEq + fmt::Debug + Serialize + DeserializeOwned + 'static;
+    /// One recorded event: a hand, a round, a trick, a kill.
+    type Entry: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned + 'static;
+    /// Everything derived from the log so far.
+    type State: Clone + PartialEq + fmt::Debug + 'static;
+
+    /// Checks the player count and settings.
+    fn check_setup(setup: &Setup<Self::Settings>) -> Result<(), RuleError> {
+        check_player_count(setup.players.len(), Self::PLAYERS)
+    }
+
+    /// The state before any entry.
+    fn start(setup: &Setup<Self::Settings>) -> Self::State;
+
+    /// The state after `entry`, or why `entry` is impossible now.
+    fn apply(
+        setup: &Setup<Self::Settings>,
+        state: &Self::State,
+        entry: &Self::Entry,
+    ) -> Result<Self::State, RuleError>;
+
+    /// Totals, score sheet, what happens next and the outcome.
+    fn standings(setup: &Setup<Self::Settings>, state: &Self::State) -> Standings;
+
+    /// The rules and variants in force, one line each, for the help panel.
+    fn help(setup: &Setup<Self::Settings>) -> Vec<HelpLine>;
+}
+
+/// Folds as much of the log as the rules accept: the state after the last
+/// good entry, and the first entry refused, if any. Stored games are read
+/// this way so that one bad entry never hides the rest of a game.
+pub fn replay_prefix<R: Rules>(
+    setup: &Setup<R::Settings>,
+    log: &[R::Entry],
+) -> (R::State, Option<LogError>) {
+    let mut state = R::start(setup);
+    for (index, entry) in log.iter().enumerate() {
+        match R::apply(setup, &state, entry) {
+            Ok(next) => state = next,
+            Err(error) => return (state, Some(LogError { index, error })),
+        }
+    }
+    (state, None)
+}
+
+/// Refuses a player count outside `range`.
+pub fn check_player_count(count: usize, range: RangeInclusive<usize>) -> Result<(), RuleError> {
+    if range.contains(&count) {
+        Ok(())
+    } else {
+        Err(RuleError::new(format!(
+            "This game takes {} to {} players; {count} are seated.",
+            range.start(),
+            range.end()
+        )))
+    }
+}
+
+/// An entry of the log that cannot be applied, with its position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogError {
+    /// The index in the log of the entry that failed.
+    pub index: usize,
+    /// Why it failed.
+    pub error: RuleError,
+}
+
+impl fmt::Display for LogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Entry {}: {}", self.index + 1, self.error.message)
+    }
+}
+
+/// Folds the whole log from the start. Fails at the first entry that the
+/// rules refuse, naming it.
+pub fn replay<R: Rules>(
+    setup: &Setup<R::Settings>,
+    log: &[R::Entry],
+) -> Result<R::State, LogError> {
+    let mut state = R::start(setup);
+    for (index, entry) in log.iter().enumerate() {
+        state = R::apply(setup, &state, entry).map_err(|error| LogError { index, error })?;
+    }
+    Ok(state)
+}
+
+/// The log with `entry` appended, if the rules accept it.
+pub fn push_entry<R: Rules>(
+    setup: &Setup<R::Settings>,
+    log: &[R::Entry],
+    entry: R::Entry,
+) -> Result<Vec<R::Entry>, LogError> {
+    let mut next = log.to_vec();
+    next.push(entry);
+    replay::<R>(setup, &next)?;
+    Ok(next)
+}
+
+/// The log with entry `index` replaced, if it and every later entry are
+/// still possible; otherwise the first entry that no longer is.
+pub fn replace_entry<R: Rules>(
+    setup: &Setup<R::Settings>,
+    log: &[R::Entry],
+    index: usize,
+    entry: R::Entry,
+) -> Result<Vec<R::Entry>, LogError> {
+    let mut next = log.to_vec();
+    match next.get_mut(index) {
+        Some(slot) => *slot = entry,
+        None => {
+            return Err(LogError {
+                index,
+                error: RuleError::new("That entry no longer exists."),
+            })
+        }
+    }
+    replay::<R>(setup, &next)?;
+    Ok(next)
+}
+
+/// The log without its last entry (undo). An empty log stays empty.
+pub fn undo_last<E: Clone>(log: &[E]) -> Vec<E> {
+    let keep = log.len().saturating_sub(1);
+    log.iter().take(keep).cloned().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_display_halves_and_signs() {
+        assert_eq!(Points::new(12).to_string(), "12");
+        assert_eq!(Points::from_halves(25).to_string(), "12.5");
+        assert_eq!(Points::from_halves(-25).to_string(), "-12.5");
+        assert_eq!(Points::new(-20).to_string(), "-20");
+        assert_eq!(Points::new(25).halved().to_string(), "12.5");
+    }
+
+    #[test]
+    fn ranks_share_places_and_skip() {
+        let t = [Points::new(10), Points::new(5), Points::new(5), Points::new(20)];
+        assert_eq!(competition_ranks(&t, true), vec![3, 1, 1, 4]);
+        assert_eq!(competition_ranks(&t, false), vec![2, 3, 3, 1]);
+        assert_eq!(outcome_by_totals(&t, true).winners, vec![1, 2]);
+    }
+
+    #[test]
+    fn game_kind_round_trips() {
+        for k in GameKind::ALL {
+            assert_eq!(k.as_str().parse::<GameKind>(), Ok(*k));
+        }
+        assert!("poker".parse::<GameKind>().is_err());
+    }
+
+    #[test]
+    fn undo_of_empty_log_is_empty() {
+        assert!(undo_last::<u8>(&[]).is_empty());
+        assert_eq!(undo_last(&[1, 2]), vec![1]);
+    }
+}
