@@ -66,7 +66,9 @@ impl Backend for MemoryBackend {
         if self.fail_writes.get() {
             return Err(StoreError("storage is full".into()));
         }
-        self.map.borrow_mut().insert(key.to_string(), value.to_string());
+        self.map
+            .borrow_mut()
+            .insert(key.to_string(), value.to_string());
         Ok(())
     }
     fn remove(&self, key: &str) -> Result<(), StoreError> {
@@ -108,7 +110,9 @@ fn js_error(action: &str, e: wasm_bindgen::JsValue) -> StoreError {
         .and_then(|v| v.as_string())
         .unwrap_or_default();
     if name == "QuotaExceededError" {
-        StoreError(format!("{action}: the phone's storage for this app is full"))
+        StoreError(format!(
+            "{action}: the phone's storage for this app is full"
+        ))
     } else {
         StoreError(format!("{action}: the browser refused ({name})"))
     }
@@ -224,7 +228,10 @@ impl<B: Backend> Store<B> {
             },
             Err(e) => {
                 problems.push(format!("Saved games could not be read: {e}."));
-                return Opened { index: Vec::new(), problems };
+                return Opened {
+                    index: Vec::new(),
+                    problems,
+                };
             }
         };
         let before = index.clone();
@@ -236,13 +243,18 @@ impl<B: Backend> Store<B> {
             if index.iter().any(|e| e.id == id) {
                 continue;
             }
-            let Ok(Some(raw)) = self.backend.get(key) else { continue };
+            let Ok(Some(raw)) = self.backend.get(key) else {
+                continue;
+            };
             match read_stored(&raw) {
                 Ok((header, value)) => index.push(IndexEntry {
                     id: header.id,
                     kind: header.kind,
                     players: players_of(&value),
-                    created_ms: value.get("created_ms").and_then(|v| v.as_i64()).unwrap_or(0),
+                    created_ms: value
+                        .get("created_ms")
+                        .and_then(|v| v.as_i64())
+                        .unwrap_or(0),
                     updated_ms: 0,
                     finished: false,
                     summary: "Found again after the list of games was lost".into(),
@@ -258,7 +270,9 @@ impl<B: Backend> Store<B> {
         index.sort_by(|a, b| b.created_ms.cmp(&a.created_ms));
         if index != before {
             if let Err(e) = self.write_index(&index) {
-                problems.push(format!("The repaired list of games could not be saved: {e}."));
+                problems.push(format!(
+                    "The repaired list of games could not be saved: {e}."
+                ));
             }
         }
         Opened { index, problems }
@@ -300,7 +314,10 @@ impl<B: Backend> Store<B> {
 
     /// Reads game `id`: its header and migrated JSON. A game that cannot be
     /// read is kept aside and the reason returned.
-    pub fn load_game(&self, id: &str) -> Result<(crate::model::RecordHeader, serde_json::Value), String> {
+    pub fn load_game(
+        &self,
+        id: &str,
+    ) -> Result<(crate::model::RecordHeader, serde_json::Value), String> {
         let key = game_key(id);
         let raw = match self.backend.get(&key) {
             Ok(Some(raw)) => raw,
@@ -341,9 +358,19 @@ impl<B: Backend> Store<B> {
 
     /// Copies `raw` to a fresh quarantine key (never an existing one), then
     /// removes it from `key` and from the index. Returns the new key.
-    pub fn quarantine(&self, key: &str, raw: &str, label: &str, reason: &str) -> Result<String, StoreError> {
+    pub fn quarantine(
+        &self,
+        key: &str,
+        raw: &str,
+        label: &str,
+        reason: &str,
+    ) -> Result<String, StoreError> {
         let keys = self.backend.keys()?;
-        let mut n = keys.iter().filter(|k| k.starts_with(QUARANTINE_PREFIX)).count() + 1;
+        let mut n = keys
+            .iter()
+            .filter(|k| k.starts_with(QUARANTINE_PREFIX))
+            .count()
+            + 1;
         while keys.iter().any(|k| *k == format!("{QUARANTINE_PREFIX}{n}")) {
             n += 1;
         }
@@ -451,6 +478,10 @@ fn players_of(value: &serde_json::Value) -> Vec<String> {
     value
         .get("players")
         .and_then(|p| p.as_array())
-        .map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(String::from))
+                .collect()
+        })
         .unwrap_or_default()
 }

@@ -118,8 +118,8 @@ impl<R: Rules> GameRecord<R> {
     /// Reads a record from stored JSON (after [`migrate`]), checking it is
     /// this game's.
     pub fn from_value(value: Value) -> Result<Self, String> {
-        let record: GameRecord<R> =
-            serde_json::from_value(value).map_err(|e| format!("it is not a readable game ({e})"))?;
+        let record: GameRecord<R> = serde_json::from_value(value)
+            .map_err(|e| format!("it is not a readable game ({e})"))?;
         if record.kind != R::KIND {
             return Err(format!("it is a {} game, not {}", record.kind, R::KIND));
         }
@@ -211,7 +211,9 @@ pub fn check_new_player(name: &str, seated: &[String]) -> Result<String, String>
         return Err("Keep names to 24 letters or fewer.".into());
     }
     if seated.iter().any(|s| same_name(s, name)) {
-        return Err(format!("{name} is already playing. Add a last initial to tell them apart."));
+        return Err(format!(
+            "{name} is already playing. Add a last initial to tell them apart."
+        ));
     }
     Ok(name.to_string())
 }

@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    outcome_by_totals, running_totals, GameKind, HelpLine, Points, RuleError, Rules, SheetRow,
-    Setup, Standings,
+    outcome_by_totals, running_totals, GameKind, HelpLine, Points, RuleError, Rules, Setup,
+    SheetRow, Standings,
 };
 
 /// A domino set, named by its highest double.
@@ -271,7 +271,9 @@ impl Chickenfoot {
         }
         if let Some(out) = hand.out {
             if out >= n {
-                return Err(RuleError::new("The player who went out is not in this game."));
+                return Err(RuleError::new(
+                    "The player who went out is not in this game.",
+                ));
             }
         }
         let double = match hand.started_with {
@@ -315,7 +317,9 @@ impl Chickenfoot {
                     if t == Tile(double, double) {
                         return Err(RuleError::for_player(
                             seat,
-                            format!("The {t} started this hand, so it cannot be left in {name}'s hand."),
+                            format!(
+                                "The {t} started this hand, so it cannot be left in {name}'s hand."
+                            ),
                         ));
                     }
                     if let Some((_, other)) = seen.iter().find(|(u, _)| *u == t) {
@@ -399,7 +403,10 @@ impl Rules for Chickenfoot {
             .map(|h| h.points.iter().map(|p| Points::new(*p as i64)).collect())
             .collect();
         let running = running_totals(n, &rows);
-        let totals = running.last().cloned().unwrap_or_else(|| vec![Points::ZERO; n]);
+        let totals = running
+            .last()
+            .cloned()
+            .unwrap_or_else(|| vec![Points::ZERO; n]);
         let sheet = state
             .hands
             .iter()
@@ -412,7 +419,10 @@ impl Rules for Chickenfoot {
                     None => "Stalemate: everyone scored their hand".to_string(),
                 }];
                 if h.substituted {
-                    notes.push(format!("Started with the {0}-{0} (highest available)", h.double));
+                    notes.push(format!(
+                        "Started with the {0}-{0} (highest available)",
+                        h.double
+                    ));
                 }
                 SheetRow {
                     label: format!("Hand {} · {}-{}", i + 1, h.double, h.double),

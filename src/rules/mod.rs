@@ -343,11 +343,26 @@ pub trait Rules: 'static {
     /// the rules can tell which games were created under the old ones.
     const RULES_VERSION: u32 = 1;
     /// The variants chosen when the game is created.
-    type Settings: Clone + Default + PartialEq + fmt::Debug + Serialize + DeserializeOwned + 'static;
+    type Settings: Clone
+        + Default
+        + PartialEq
+        + fmt::Debug
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
     /// One recorded event: a hand, a round, a trick, a kill.
-    type Entry: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned + 'static;
+    type Entry: Clone
+        + PartialEq
+        + fmt::Debug
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
     /// Everything derived from the log so far.
-    type State: Clone + PartialEq + fmt::Debug + 'static;
+    type State: Clone + PartialEq + fmt::Debug + Send + Sync + 'static;
 
     /// Checks the player count and settings.
     fn check_setup(setup: &Setup<Self::Settings>) -> Result<(), RuleError> {
@@ -386,6 +401,31 @@ pub fn replay_prefix<R: Rules>(
         }
     }
     (state, None)
+}
+
+/// Reads a whole number typed or tapped into a field ("23"), with a message
+/// for the table when it is not one: empty, negative, text or too large.
+pub fn parse_count(text: &str, what: &str, max: u32) -> Result<u32, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(format!("Enter the {what}."));
+    }
+    if let Some(rest) = t.strip_prefix('-') {
+        if !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit()) {
+            return Err(format!("The {what} can't be negative."));
+        }
+    }
+    if !t.chars().all(|c| c.is_ascii_digit()) {
+        return Err(format!(
+            "\"{t}\" is not a number: use digits only, like 23."
+        ));
+    }
+    match t.parse::<u32>() {
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(format!(
+            "{t} is more than the {what} can be (at most {max})."
+        )),
+    }
 }
 
 /// Refuses a player count outside `range`.
@@ -484,7 +524,12 @@ mod tests {
 
     #[test]
     fn ranks_share_places_and_skip() {
-        let t = [Points::new(10), Points::new(5), Points::new(5), Points::new(20)];
+        let t = [
+            Points::new(10),
+            Points::new(5),
+            Points::new(5),
+            Points::new(20),
+        ];
         assert_eq!(competition_ranks(&t, true), vec![3, 1, 1, 4]);
         assert_eq!(competition_ranks(&t, false), vec![2, 3, 3, 1]);
         assert_eq!(outcome_by_totals(&t, true).winners, vec![1, 2]);
@@ -496,6 +541,22 @@ mod tests {
             assert_eq!(k.as_str().parse::<GameKind>(), Ok(*k));
         }
         assert!("poker".parse::<GameKind>().is_err());
+    }
+
+    #[test]
+    fn counts_are_parsed_with_messages() {
+        assert_eq!(parse_count(" 23 ", "pips", 500), Ok(23));
+        assert!(parse_count("", "pips", 500).unwrap_err().contains("Enter"));
+        assert!(parse_count("-4", "pips", 500)
+            .unwrap_err()
+            .contains("negative"));
+        assert!(parse_count("abc", "pips", 500)
+            .unwrap_err()
+            .contains("not a number"));
+        assert!(parse_count("501", "pips", 500)
+            .unwrap_err()
+            .contains("at most 500"));
+        assert!(parse_count("99999999999", "pips", 500).is_err());
     }
 
     #[test]

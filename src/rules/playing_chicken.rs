@@ -1,1 +1,977 @@
-//! Placeholder: filled in by its own issue.
+//! Playing Chicken (`rules/playing-chicken.txt` and its RULINGS section):
+//! the 21 goal cards and the goal deck (the app can be the deck, from a seed
+//! saved with the game), the five rounds and their prize ladder, the hands
+//! (cards played this round, cards discarded for the rest of the game), the
+//! verdict of each trick (under, over, exact) and the most-points winner.
+//!
+//! The log is one [`Trick`] per trick: the goal and the card each player
+//! revealed. Everything else (round and trick in play, the cards each player
+//! still holds, the discards, points and the outcome) is derived from it.
+//!
+//! Decision on the goal deck: every trick entry records the goal it was
+//! played for, whichever [`GoalSource`] is chosen, so the log is
+//! self-contained and an edit never depends on the deck. With
+//! [`GoalSource::AppDeck`] the screen pre-fills the goal from [`app_goal`];
+//! `apply` accepts any goal printed on a card for the player count (so a
+//! mis-tap or a physical card can still be recorded) and the score sheet
+//! notes a trick whose goal differs from the app's card.
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use serde::{Deserialize, Serialize};
+
+use super::{
+    check_player_count, outcome_by_totals, running_totals, GameKind, HelpLine, Points, RuleError,
+    Rules, Setup, SheetRow, Standings,
+};
+
+/// Rounds in a game.
+pub const ROUNDS: usize = 5;
+
+/// Tricks in a game: 5 + 4 + 3 + 2 + 1.
+pub const TRICKS: usize = 15;
+
+/// The values on each player's six cards.
+pub const CARDS: std::ops::RangeInclusive<u8> = 1..=6;
+
+/// What a trick won exactly on the goal is worth, chosen at game creation.
+///
+/// The rulebook reads both ways: step 4 ("two points" in the first round)
+/// and step 10 ("12 points" for the last trick) double the prize, while
+/// step 9 speaks of "one additional point".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ExactBonus {
+    /// The prize is doubled (4, 6, 8, 10, 12): the default.
+    #[default]
+    #[serde(rename = "double")]
+    Double,
+    /// One extra point (3, 4, 5, 6, 7).
+    #[serde(rename = "plus-one", alias = "+1")]
+    PlusOne,
+}
+
+impl ExactBonus {
+    /// A short name for the variant ("double", "+1").
+    pub fn name(self) -> &'static str {
+        match self {
+            ExactBonus::Double => "double",
+            ExactBonus::PlusOne => "+1",
+        }
+    }
+}
+
+/// Where each trick's goal comes from, chosen at game creation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GoalSource {
+    /// The app shuffles the goal cards (from [`Settings::seed`]) and flips
+    /// one per trick (the default).
+    #[default]
+    #[serde(rename = "app-deck")]
+    AppDeck,
+    /// The table flips real goal cards and types each goal in.
+    #[serde(rename = "typed")]
+    Typed,
+}
+
+/// The variants, chosen when the game is created and locked for it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// What an exact hit is worth.
+    pub exact_bonus: ExactBonus,
+    /// Whether the app is the goal deck or the goals are typed in.
+    pub goal_source: GoalSource,
+    /// The goal-deck shuffle seed, chosen by the app when the game is
+    /// created and saved with it, so a reload shows the same next card.
+    pub seed: u64,
+}
+
+/// One printed goal card: its goal and the player counts it is used for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GoalCard {
+    /// The goal ("Stop on 15").
+    pub goal: u32,
+    /// The player counts printed on the card (3 for "3P").
+    pub players: &'static [usize],
+}
+
+impl GoalCard {
+    /// Whether the card is used with `players` players.
+    pub fn fits(&self, players: usize) -> bool {
+        self.players.contains(&players)
+    }
+}
+
+/// The 21 goal cards as listed in the rulebook, in its order (two "Stop on
+/// 13" cards are listed and both are kept).
+const GOAL_CARDS: [GoalCard; 21] = [
+    GoalCard {
+        goal: 4,
+        players: &[3],
+    },
+    GoalCard {
+        goal: 8,
+        players: &[3],
+    },
+    GoalCard {
+        goal: 11,
+        players: &[3, 4, 5, 6],
+    },
+    GoalCard {
+        goal: 5,
+        players: &[3],
+    },
+    GoalCard {
+        goal: 9,
+        players: &[4, 5],
+    },
+    GoalCard {
+        goal: 13,
+        players: &[3, 4, 5, 7],
+    },
+    GoalCard {
+        goal: 7,
+        players: &[3, 4],
+    },
+    GoalCard {
+        goal: 10,
+        players: &[3, 4],
+    },
+    GoalCard {
+        goal: 14,
+        players: &[3, 4, 5, 6],
+    },
+    GoalCard {
+        goal: 15,
+        players: &[4],
+    },
+    GoalCard {
+        goal: 19,
+        players: &[4, 6, 7, 8],
+    },
+    GoalCard {
+        goal: 23,
+        players: &[5, 6, 7, 8],
+    },
+    GoalCard {
+        goal: 17,
+        players: &[3, 5, 6, 7, 8],
+    },
+    GoalCard {
+        goal: 21,
+        players: &[5, 6, 8],
+    },
+    GoalCard {
+        goal: 27,
+        players: &[6, 7, 8],
+    },
+    GoalCard {
+        goal: 18,
+        players: &[4, 5, 7],
+    },
+    GoalCard {
+        goal: 22,
+        players: &[5, 6, 7, 8],
+    },
+    GoalCard {
+        goal: 31,
+        players: &[6, 7, 8],
+    },
+    GoalCard {
+        goal: 33,
+        players: &[7, 8],
+    },
+    GoalCard {
+        goal: 39,
+        players: &[8],
+    },
+    GoalCard {
+        goal: 13,
+        players: &[3, 4, 5, 7],
+    },
+];
+
+/// The 21 goal cards with their player-count tags, in the rulebook's order.
+pub fn goal_cards() -> Vec<GoalCard> {
+    GOAL_CARDS.to_vec()
+}
+
+/// The goals of the cards used with `players` players, in the rulebook's
+/// order (a goal printed on two cards appears twice). Empty outside 3 to 8
+/// players.
+pub fn goal_deck(players: usize) -> Vec<u32> {
+    GOAL_CARDS
+        .iter()
+        .filter(|c| c.fits(players))
+        .map(|c| c.goal)
+        .collect()
+}
+
+/// The distinct goals for `players` players, lowest first.
+pub fn possible_goals(players: usize) -> Vec<u32> {
+    let mut goals = goal_deck(players);
+    goals.sort_unstable();
+    goals.dedup();
+    goals
+}
+
+/// SplitMix64's finaliser: spreads a seed's bits.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The seed of the `pass`-th shuffle (0 first) of a game's goal deck.
+fn pass_seed(seed: u64, pass: u64) -> u64 {
+    mix(seed.wrapping_add(pass.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)))
+}
+
+/// The goal deck for `players` as the app shuffles it for its `pass`-th
+/// pass (0 first; the deck is reshuffled each time it runs out), top card
+/// first.
+pub fn shuffled_deck(players: usize, seed: u64, pass: u64) -> Vec<u32> {
+    let mut deck = goal_deck(players);
+    let mut rng = StdRng::seed_from_u64(pass_seed(seed, pass));
+    deck.shuffle(&mut rng);
+    deck
+}
+
+/// The goal the app flips for trick `trick_index` (0-based across the whole
+/// game) with `players` players and the game's `seed`: the deck is shuffled
+/// from the seed, one card flipped per trick, and reshuffled (with a seed
+/// derived from the game's seed and the pass) whenever it runs out. `None`
+/// outside 3 to 8 players.
+pub fn app_goal(players: usize, seed: u64, trick_index: usize) -> Option<u32> {
+    let len = goal_deck(players).len();
+    if len == 0 {
+        return None;
+    }
+    let pass = (trick_index / len) as u64;
+    shuffled_deck(players, seed, pass)
+        .get(trick_index % len)
+        .copied()
+}
+
+/// Cards in each hand at the start of round `round` (1-based): 6, 5, 4, 3, 2.
+pub fn starting_cards(round: usize) -> usize {
+    7usize.saturating_sub(round)
+}
+
+/// Tricks played in round `round` (1-based): 5, 4, 3, 2, 1.
+pub fn tricks_in_round(round: usize) -> usize {
+    6usize.saturating_sub(round)
+}
+
+/// Points for each winning card in round `round` (1-based): 2, 3, 4, 5, 6.
+pub fn prize(round: usize) -> u32 {
+    u32::try_from(round).unwrap_or(u32::MAX).saturating_add(1)
+}
+
+/// Points for each winning card when the total is exactly the goal.
+pub fn exact_prize(round: usize, bonus: ExactBonus) -> u32 {
+    let p = prize(round);
+    match bonus {
+        ExactBonus::Double => p.saturating_mul(2),
+        ExactBonus::PlusOne => p.saturating_add(1),
+    }
+}
+
+/// Where a trick falls in the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// The trick's index across the whole game (0-based, 0 to 14).
+    pub index: usize,
+    /// The round (1-based, 1 to 5).
+    pub round: usize,
+    /// The trick within its round (1-based).
+    pub trick: usize,
+    /// How many tricks the round has.
+    pub tricks_in_round: usize,
+}
+
+impl Position {
+    /// Whether this is the round's last trick (the other card is discarded).
+    pub fn last_of_round(&self) -> bool {
+        self.trick >= self.tricks_in_round
+    }
+
+    /// Points for each winning card in this round.
+    pub fn prize(&self) -> u32 {
+        prize(self.round)
+    }
+
+    /// "Round 2, trick 3".
+    pub fn label(&self) -> String {
+        format!("Round {}, trick {}", self.round, self.trick)
+    }
+}
+
+/// Where trick `index` (0-based across the game) falls, or `None` past the
+/// 15th trick.
+pub fn position(index: usize) -> Option<Position> {
+    let mut first = 0;
+    for round in 1..=ROUNDS {
+        let n = tricks_in_round(round);
+        if index < first + n {
+            return Some(Position {
+                index,
+                round,
+                trick: index.saturating_sub(first).saturating_add(1),
+                tricks_in_round: n,
+            });
+        }
+        first += n;
+    }
+    None
+}
+
+/// One trick as recorded: the goal and the card each player revealed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trick {
+    /// The goal the trick was played for.
+    pub goal: u32,
+    /// The card each player played (1 to 6), by seat.
+    pub cards: Vec<u8>,
+}
+
+/// How the total compares with the goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// Below the goal: the highest card(s) win.
+    Under,
+    /// Above the goal: the lowest card(s) win.
+    Over,
+    /// Exactly the goal: the highest card(s) win the prize and the bonus.
+    Exact,
+}
+
+impl Verdict {
+    /// "under", "over" or "exact".
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Under => "under",
+            Verdict::Over => "over",
+            Verdict::Exact => "exact",
+        }
+    }
+}
+
+/// The result of one trick.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrickResult {
+    /// The sum of the cards played.
+    pub total: u32,
+    /// The total against the goal.
+    pub verdict: Verdict,
+    /// The card that wins (highest, or lowest when over), if any card was
+    /// played.
+    pub winning_card: Option<u8>,
+    /// The seats of every player who played the winning card.
+    pub winners: Vec<usize>,
+    /// Points each winner scores.
+    pub prize_each: u32,
+}
+
+impl TrickResult {
+    /// Points scored in this trick, by seat, for `players` seats.
+    pub fn points(&self, players: usize) -> Vec<u32> {
+        (0..players)
+            .map(|seat| {
+                if self.winners.contains(&seat) {
+                    self.prize_each
+                } else {
+                    0
+                }
+            })
+            .collect()
+    }
+
+    /// All the points the trick awarded (winners times the prize).
+    pub fn awarded(&self) -> u32 {
+        u32::try_from(self.winners.len())
+            .unwrap_or(u32::MAX)
+            .saturating_mul(self.prize_each)
+    }
+}
+
+/// Judges a trick: `cards` by seat (the cards entered so far, for a preview
+/// before saving), in round `round` (1-based) with the exact-bonus variant
+/// `bonus`. Under the goal the highest card(s) win the round's prize, over it
+/// the lowest, exactly on it the highest win the exact prize; every tied
+/// player scores. Pure arithmetic: the cards are not checked here.
+pub fn judge(goal: u32, cards: &[u8], round: usize, bonus: ExactBonus) -> TrickResult {
+    let total = cards
+        .iter()
+        .fold(0u32, |acc, c| acc.saturating_add(u32::from(*c)));
+    let verdict = match total.cmp(&goal) {
+        std::cmp::Ordering::Less => Verdict::Under,
+        std::cmp::Ordering::Greater => Verdict::Over,
+        std::cmp::Ordering::Equal => Verdict::Exact,
+    };
+    let winning_card = match verdict {
+        Verdict::Under | Verdict::Exact => cards.iter().max(),
+        Verdict::Over => cards.iter().min(),
+    }
+    .copied();
+    let winners = cards
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| Some(**c) == winning_card)
+        .map(|(seat, _)| seat)
+        .collect();
+    let prize_each = match verdict {
+        Verdict::Exact => exact_prize(round, bonus),
+        Verdict::Under | Verdict::Over => prize(round),
+    };
+    TrickResult {
+        total,
+        verdict,
+        winning_card,
+        winners,
+        prize_each,
+    }
+}
+
+/// A card out of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Discard {
+    /// The card's value.
+    pub card: u8,
+    /// The round at whose end it was discarded.
+    pub round: usize,
+}
+
+/// One player's cards for the trick in play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hand {
+    /// The cards still in hand, lowest first: the ones that may be played.
+    pub held: Vec<u8>,
+    /// The cards played so far this round, in order.
+    pub played: Vec<u8>,
+    /// The cards discarded so far in the game, oldest first.
+    pub discards: Vec<Discard>,
+}
+
+impl Hand {
+    /// A full hand of 1 to 6, as at the start of the game.
+    pub fn fresh() -> Self {
+        Hand {
+            held: CARDS.collect(),
+            played: Vec::new(),
+            discards: Vec::new(),
+        }
+    }
+
+    /// The round in which `card` was discarded, if it was.
+    pub fn discarded_in(&self, card: u8) -> Option<usize> {
+        self.discards
+            .iter()
+            .find(|d| d.card == card)
+            .map(|d| d.round)
+    }
+}
+
+/// A trick as applied: its place, what was played, and what it scored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedTrick {
+    /// Where the trick falls in the game.
+    pub position: Position,
+    /// The goal it was played for.
+    pub goal: u32,
+    /// The card each player played, by seat.
+    pub cards: Vec<u8>,
+    /// The cards each player held before the trick, by seat: what the entry
+    /// screen offers when this trick is edited.
+    pub held_before: Vec<Vec<u8>>,
+    /// On a round's last trick, the card each player discarded (the one not
+    /// played), by seat; empty on other tricks.
+    pub discards: Vec<u8>,
+    /// With the app as the goal deck, the card the app flipped for this
+    /// trick (which the recorded goal may differ from).
+    pub deck_goal: Option<u32>,
+    /// The verdict, winners and prize.
+    pub result: TrickResult,
+}
+
+/// The state after some tricks: every trick as scored, and each player's
+/// cards for the trick in play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// The tricks played so far, oldest first.
+    pub tricks: Vec<PlayedTrick>,
+    /// Each player's cards for the trick in play, by seat. After the last
+    /// trick nothing is held and `played` keeps the last round's card.
+    pub hands: Vec<Hand>,
+}
+
+impl State {
+    /// The trick in play, or `None` once all 15 are played.
+    pub fn current(&self) -> Option<Position> {
+        position(self.tricks.len())
+    }
+
+    /// Whether all 15 tricks are played.
+    pub fn finished(&self) -> bool {
+        self.tricks.len() >= TRICKS
+    }
+
+    /// A player's cards for the trick in play.
+    pub fn hand(&self, seat: usize) -> Option<&Hand> {
+        self.hands.get(seat)
+    }
+
+    /// The cards each player may choose for trick `index` (0-based across
+    /// the game): for the trick in play, the cards held now; for a played
+    /// trick (to edit it), the cards held before it. `None` past the trick
+    /// in play.
+    pub fn choices(&self, index: usize) -> Option<Vec<Vec<u8>>> {
+        if index == self.tricks.len() && !self.finished() {
+            Some(self.hands.iter().map(|h| h.held.clone()).collect())
+        } else {
+            self.tricks.get(index).map(|t| t.held_before.clone())
+        }
+    }
+
+    /// Points each player scored in round `round` (1-based), by seat.
+    pub fn round_points(&self, round: usize) -> Vec<u32> {
+        let n = self.hands.len();
+        self.tricks
+            .iter()
+            .filter(|t| t.position.round == round)
+            .fold(vec![0; n], |mut acc, t| {
+                for (a, p) in acc.iter_mut().zip(t.result.points(n)) {
+                    *a = a.saturating_add(p);
+                }
+                acc
+            })
+    }
+
+    /// Each player's total so far, by seat.
+    pub fn totals(&self) -> Vec<u32> {
+        let n = self.hands.len();
+        self.tricks.iter().fold(vec![0; n], |mut acc, t| {
+            for (a, p) in acc.iter_mut().zip(t.result.points(n)) {
+                *a = a.saturating_add(p);
+            }
+            acc
+        })
+    }
+}
+
+/// The goal the app flips for the trick in play, when the app is the goal
+/// deck and the game is not over.
+pub fn next_goal(setup: &Setup<Settings>, state: &State) -> Option<u32> {
+    if setup.settings.goal_source != GoalSource::AppDeck || state.finished() {
+        return None;
+    }
+    app_goal(setup.players.len(), setup.settings.seed, state.tricks.len())
+}
+
+/// "Ann", "Ann and Bob", "Ann, Bob and Cy".
+fn join_names(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// "4, 5, 7 and 8".
+fn join_numbers(numbers: &[u32]) -> String {
+    let words: Vec<String> = numbers.iter().map(u32::to_string).collect();
+    let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+    join_names(&refs)
+}
+
+/// The Playing Chicken rules.
+pub struct PlayingChicken;
+
+impl PlayingChicken {
+    /// The score-sheet note for one trick ("Trick 1: goal 15, total 14
+    /// (under) → Ann 6 wins 2").
+    pub fn trick_note(setup: &Setup<Settings>, trick: &PlayedTrick) -> String {
+        let r = &trick.result;
+        let names: Vec<&str> = r.winners.iter().map(|s| setup.name(*s)).collect();
+        let card = r.winning_card.map(|c| c.to_string()).unwrap_or_default();
+        let won = match names.len() {
+            0 => "nobody wins".to_string(),
+            1 => format!("{} {card} wins {}", join_names(&names), r.prize_each),
+            _ => format!("{} ({card}) win {} each", join_names(&names), r.prize_each),
+        };
+        let mut note = format!(
+            "Trick {}: goal {}, total {} ({}) → {won}",
+            trick.position.trick,
+            trick.goal,
+            r.total,
+            r.verdict.word()
+        );
+        if let Some(deck) = trick.deck_goal.filter(|d| *d != trick.goal) {
+            note.push_str(&format!(" (the app's card was {deck})"));
+        }
+        note
+    }
+}
+
+impl Rules for PlayingChicken {
+    const KIND: GameKind = GameKind::PlayingChicken;
+    const PLAYERS: std::ops::RangeInclusive<usize> = 3..=8;
+    type Settings = Settings;
+    type Entry = Trick;
+    type State = State;
+
+    fn start(setup: &Setup<Settings>) -> State {
+        State {
+            tricks: Vec::new(),
+            hands: vec![Hand::fresh(); setup.players.len()],
+        }
+    }
+
+    fn apply(setup: &Setup<Settings>, state: &State, entry: &Trick) -> Result<State, RuleError> {
+        let n = setup.players.len();
+        check_player_count(n, Self::PLAYERS)?;
+        let Some(pos) = state.current() else {
+            return Err(RuleError::new(format!(
+                "The game is over: all {TRICKS} tricks are played."
+            )));
+        };
+        let at = pos.label();
+        if state.hands.len() != n {
+            return Err(RuleError::new(format!(
+                "{at}: the game state has {} hands for {n} players.",
+                state.hands.len()
+            )));
+        }
+        if entry.cards.len() != n {
+            return Err(RuleError::new(format!(
+                "{at}: the trick lists {} cards; the game has {n} players.",
+                entry.cards.len()
+            )));
+        }
+        let goals = possible_goals(n);
+        if !goals.contains(&entry.goal) {
+            return Err(RuleError::new(format!(
+                "{at}: no goal card for {n} players says {}; theirs say {}.",
+                entry.goal,
+                join_numbers(&goals)
+            )));
+        }
+        for (seat, (card, hand)) in entry.cards.iter().zip(&state.hands).enumerate() {
+            let name = setup.name(seat);
+            if !CARDS.contains(card) {
+                return Err(RuleError::for_player(
+                    seat,
+                    format!("{at}: {name}'s card must be 1 to 6, not {card}."),
+                ));
+            }
+            if let Some(round) = hand.discarded_in(*card) {
+                return Err(RuleError::for_player(
+                    seat,
+                    format!("{at}: {name} discarded the {card} in round {round}; it is out of the game."),
+                ));
+            }
+            if hand.played.contains(card) {
+                return Err(RuleError::for_player(
+                    seat,
+                    format!("{at}: {name} already played the {card} this round."),
+                ));
+            }
+            if !hand.held.contains(card) {
+                return Err(RuleError::for_player(
+                    seat,
+                    format!("{at}: {name} does not hold the {card}."),
+                ));
+            }
+        }
+
+        let result = judge(
+            entry.goal,
+            &entry.cards,
+            pos.round,
+            setup.settings.exact_bonus,
+        );
+        let held_before: Vec<Vec<u8>> = state.hands.iter().map(|h| h.held.clone()).collect();
+        let mut hands = state.hands.clone();
+        let mut discards = Vec::new();
+        for (hand, card) in hands.iter_mut().zip(&entry.cards) {
+            hand.held.retain(|c| c != card);
+            hand.played.push(*card);
+            if pos.last_of_round() {
+                // The card not played is discarded for the rest of the game.
+                for left in std::mem::take(&mut hand.held) {
+                    discards.push(left);
+                    hand.discards.push(Discard {
+                        card: left,
+                        round: pos.round,
+                    });
+                }
+                if pos.round < ROUNDS {
+                    let out: Vec<u8> = hand.discards.iter().map(|d| d.card).collect();
+                    hand.held = CARDS.filter(|c| !out.contains(c)).collect();
+                    hand.played.clear();
+                }
+            }
+        }
+        let deck_goal = match setup.settings.goal_source {
+            GoalSource::AppDeck => app_goal(n, setup.settings.seed, pos.index),
+            GoalSource::Typed => None,
+        };
+        let mut next = state.clone();
+        next.tricks.push(PlayedTrick {
+            position: pos,
+            goal: entry.goal,
+            cards: entry.cards.clone(),
+            held_before,
+            discards,
+            deck_goal,
+            result,
+        });
+        next.hands = hands;
+        Ok(next)
+    }
+
+    fn standings(setup: &Setup<Settings>, state: &State) -> Standings {
+        let n = setup.players.len();
+        let rounds: Vec<usize> = (1..=ROUNDS)
+            .filter(|r| state.tricks.iter().any(|t| t.position.round == *r))
+            .collect();
+        let rows: Vec<Vec<Points>> = rounds
+            .iter()
+            .map(|r| {
+                let mut pts = state.round_points(*r);
+                pts.resize(n, 0);
+                pts.into_iter().map(|p| Points::new(i64::from(p))).collect()
+            })
+            .collect();
+        let running = running_totals(n, &rows);
+        let totals = running
+            .last()
+            .cloned()
+            .unwrap_or_else(|| vec![Points::ZERO; n]);
+        let sheet = rounds
+            .iter()
+            .zip(rows)
+            .zip(running)
+            .map(|((round, points), totals)| {
+                let tricks: Vec<&PlayedTrick> = state
+                    .tricks
+                    .iter()
+                    .filter(|t| t.position.round == *round)
+                    .collect();
+                let notes = tricks.iter().map(|t| Self::trick_note(setup, t)).collect();
+                let details = (0..n)
+                    .map(|seat| {
+                        let mut lines: Vec<String> = tricks
+                            .iter()
+                            .filter_map(|t| {
+                                let card = t.cards.get(seat)?;
+                                let won = t.result.winners.contains(&seat);
+                                Some(if won {
+                                    format!(
+                                        "Trick {}: {card} · +{}",
+                                        t.position.trick, t.result.prize_each
+                                    )
+                                } else {
+                                    format!("Trick {}: {card}", t.position.trick)
+                                })
+                            })
+                            .collect();
+                        if let Some(d) = tricks.last().and_then(|t| t.discards.get(seat)) {
+                            lines.push(format!("Discarded {d}"));
+                        }
+                        lines
+                    })
+                    .collect();
+                SheetRow {
+                    label: format!("Round {round} · {} pts a card", prize(*round)),
+                    entry: None,
+                    points,
+                    totals,
+                    notes,
+                    details,
+                }
+            })
+            .collect();
+        let mut status = Vec::new();
+        let outcome = match state.current() {
+            None => {
+                let mut outcome = outcome_by_totals(&totals, false);
+                if outcome.winners.len() > 1 {
+                    let names: Vec<&str> = outcome.winners.iter().map(|s| setup.name(*s)).collect();
+                    let best = outcome
+                        .winners
+                        .first()
+                        .and_then(|s| totals.get(*s))
+                        .copied()
+                        .unwrap_or_default();
+                    outcome.notes.push(format!(
+                        "{} tie on {best} points and share the win.",
+                        join_names(&names)
+                    ));
+                }
+                Some(outcome)
+            }
+            Some(pos) => {
+                status.push(format!(
+                    "Round {} of {ROUNDS} · trick {} of {} · {} points a winning card",
+                    pos.round,
+                    pos.trick,
+                    pos.tricks_in_round,
+                    pos.prize()
+                ));
+                if let Some(goal) = next_goal(setup, state) {
+                    status.push(format!("Next goal: {goal}"));
+                }
+                if pos.last_of_round() {
+                    status.push("Last trick of the round: the card not played is discarded".into());
+                }
+                None
+            }
+        };
+        Standings {
+            totals,
+            lower_wins: false,
+            sheet,
+            status,
+            outcome,
+        }
+    }
+
+    fn help(setup: &Setup<Settings>) -> Vec<HelpLine> {
+        let s = &setup.settings;
+        let n = setup.players.len();
+        let deck = goal_deck(n);
+        let goals = possible_goals(n);
+        let exact: Vec<u32> = (1..=ROUNDS)
+            .map(|r| exact_prize(r, s.exact_bonus))
+            .collect();
+        let mut lines = vec![
+            HelpLine::new(
+                "Rounds",
+                "5 rounds of 5, 4, 3, 2 and 1 tricks (15 in all), starting with 6, 5, 4, 3 and 2 cards; each winning card scores 2, 3, 4, 5 and 6 points.",
+            ),
+            HelpLine::new(
+                "Winning a trick",
+                "Under the goal the highest card wins; over it the lowest card wins; exactly on it the highest card wins the prize plus the exact bonus. Every player who played the winning card scores.",
+            ),
+            HelpLine::new(
+                "Exact bonus",
+                match s.exact_bonus {
+                    ExactBonus::Double => format!(
+                        "Double (chosen for this game): the prize is doubled, {} by round. The rulebook says both \"two points\" (round 1) and \"12 points\" (round 5), which double, and \"one additional point\"; the other variant is +1.",
+                        join_numbers(&exact)
+                    ),
+                    ExactBonus::PlusOne => format!(
+                        "+1 (chosen for this game): one extra point, {} by round. The rulebook says both \"one additional point\" and \"two points\" / \"12 points\", which double the prize; the other variant is double.",
+                        join_numbers(&exact)
+                    ),
+                },
+            ),
+            HelpLine::new(
+                "Goal cards",
+                match s.goal_source {
+                    GoalSource::AppDeck => format!(
+                        "The app is the goal deck: the {} cards for {n} players, shuffled, one flipped per trick and reshuffled when used up. The shuffle is saved with the game, so a reload shows the same next card.",
+                        deck.len()
+                    ),
+                    GoalSource::Typed => format!(
+                        "The table flips the real goal cards (only the {} marked {n}P) and types each goal in; the app accepts only goals printed on those cards.",
+                        deck.len()
+                    ),
+                },
+            ),
+            HelpLine::new(
+                "Goals",
+                format!("For {n} players the cards say {}.", join_numbers(&goals)),
+            ),
+        ];
+        if n == 7 {
+            lines.push(HelpLine::new(
+                "7-player range",
+                "The rulebook gives 13 to 37 for 7 players, but no 37 card is listed; the app follows the cards (13 to 33).",
+            ));
+        }
+        lines.push(HelpLine::new(
+            "Hands",
+            "A card played is out of your hand for the rest of the round and comes back next round. The app offers only the cards each player still holds.",
+        ));
+        lines.push(HelpLine::new(
+            "Discards",
+            "On a round's last trick each player holds two cards: the one not played is discarded for the rest of the game. The app works it out from the card played.",
+        ));
+        lines.push(HelpLine::new(
+            "Winner",
+            "Most points after the 15th trick wins; tied players all win.",
+        ));
+        lines
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_cover_fifteen_tricks_in_five_rounds() {
+        let all: Vec<Position> = (0..TRICKS).filter_map(position).collect();
+        assert_eq!(all.len(), TRICKS);
+        assert!(position(TRICKS).is_none());
+        let per_round: Vec<usize> = (1..=ROUNDS)
+            .map(|r| all.iter().filter(|p| p.round == r).count())
+            .collect();
+        assert_eq!(per_round, vec![5, 4, 3, 2, 1]);
+        let lasts: Vec<usize> = all
+            .iter()
+            .filter(|p| p.last_of_round())
+            .map(|p| p.index)
+            .collect();
+        assert_eq!(lasts, vec![4, 8, 11, 13, 14]);
+        assert_eq!(
+            position(9).map(|p| p.label()),
+            Some("Round 3, trick 1".into())
+        );
+    }
+
+    #[test]
+    fn ladder_by_round() {
+        let starts: Vec<usize> = (1..=5).map(starting_cards).collect();
+        assert_eq!(starts, vec![6, 5, 4, 3, 2]);
+        let prizes: Vec<u32> = (1..=5).map(prize).collect();
+        assert_eq!(prizes, vec![2, 3, 4, 5, 6]);
+    }
+
+    #[test]
+    fn pass_seeds_differ() {
+        assert_ne!(pass_seed(7, 0), pass_seed(7, 1));
+        assert_ne!(pass_seed(7, 0), pass_seed(8, 0));
+    }
+
+    #[test]
+    fn names_join_like_a_sentence() {
+        assert_eq!(join_names(&[]), "");
+        assert_eq!(join_names(&["Ann"]), "Ann");
+        assert_eq!(join_names(&["Ann", "Bob"]), "Ann and Bob");
+        assert_eq!(join_names(&["Ann", "Bob", "Cy"]), "Ann, Bob and Cy");
+    }
+
+    #[test]
+    fn choices_for_a_played_trick_are_the_cards_held_before_it() {
+        let setup = Setup {
+            players: vec!["A".into(), "B".into(), "C".into()],
+            settings: Settings::default(),
+        };
+        let s0 = PlayingChicken::start(&setup);
+        let t = Trick {
+            goal: 11,
+            cards: vec![6, 5, 1],
+        };
+        let s1 = PlayingChicken::apply(&setup, &s0, &t).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(s1.choices(0), s0.choices(0));
+        assert_eq!(
+            s1.choices(1).and_then(|c| c.first().cloned()),
+            Some(vec![1, 2, 3, 4, 5])
+        );
+        assert_eq!(s1.choices(2), None);
+    }
+}

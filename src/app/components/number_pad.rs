@@ -1,0 +1,73 @@
+//! The on-screen number pad: whole numbers without the phone's keyboard.
+
+use leptos::prelude::*;
+
+/// A key of the number pad.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PadKey {
+    /// A digit 0-9.
+    Digit(u8),
+    /// Delete the last digit.
+    Back,
+    /// Empty the field.
+    Clear,
+    /// Go to the next field (or close the pad after the last).
+    Next,
+}
+
+impl PadKey {
+    /// The field's text after this key (digits only, at most 6).
+    pub fn apply(self, text: &str) -> String {
+        match self {
+            PadKey::Digit(d) => {
+                let base = if text.trim() == "0" { "" } else { text.trim() };
+                if base.len() >= 6 {
+                    base.to_string()
+                } else {
+                    format!("{base}{d}")
+                }
+            }
+            PadKey::Back => {
+                let mut s = text.trim().to_string();
+                s.pop();
+                s
+            }
+            PadKey::Clear => String::new(),
+            PadKey::Next => text.to_string(),
+        }
+    }
+}
+
+/// A 3×4 pad of large keys for the field being filled, named in `target`.
+#[component]
+pub fn NumberPad(
+    /// Whose field the keys go to ("Ann's pips").
+    target: Signal<String>,
+    /// Called with each key tapped.
+    on_key: Callback<PadKey>,
+) -> impl IntoView {
+    let key = move |k: PadKey, text: &'static str, label: &'static str| {
+        view! {
+            <button type="button" class="pad-key" aria-label=label on:click=move |_| on_key.run(k)>{text}</button>
+        }
+    };
+    view! {
+        <div class="number-pad" role="group" aria-label=move || format!("Number pad for {}", target.get())>
+            <p class="pad-target">{move || target.get()}</p>
+            <div class="pad-keys">
+                {key(PadKey::Digit(1), "1", "1")}
+                {key(PadKey::Digit(2), "2", "2")}
+                {key(PadKey::Digit(3), "3", "3")}
+                {key(PadKey::Digit(4), "4", "4")}
+                {key(PadKey::Digit(5), "5", "5")}
+                {key(PadKey::Digit(6), "6", "6")}
+                {key(PadKey::Digit(7), "7", "7")}
+                {key(PadKey::Digit(8), "8", "8")}
+                {key(PadKey::Digit(9), "9", "9")}
+                {key(PadKey::Back, "⌫", "Delete last digit")}
+                {key(PadKey::Digit(0), "0", "0")}
+                {key(PadKey::Next, "Next ›", "Next field")}
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,216 @@
+//! The Leptos app: the router, the app-wide context (storage, the games
+//! index, problems to show, the theme) and the panic hook.
+//!
+//! `pages/` holds one component per route, `components/` the shared widgets,
+//! and one folder per game its entry form and settings; `registry` is the
+//! one table that names which games the app offers.
+
+pub mod chickenfoot;
+pub mod components;
+pub mod game;
+pub mod pages;
+pub mod registry;
+
+use leptos::prelude::*;
+use leptos_router::components::{Route, Router, Routes};
+use leptos_router::path;
+
+use crate::model::IndexEntry;
+#[cfg(target_arch = "wasm32")]
+use crate::storage::LocalBackend;
+use crate::storage::{Backend, MemoryBackend, Quarantined, Store, StoreError};
+
+/// localStorage when the browser allows it, else memory (and a warning).
+pub enum AnyBackend {
+    /// The browser's localStorage.
+    Local(LocalBackend),
+    /// Memory only: nothing survives a reload.
+    Memory(MemoryBackend),
+}
+
+impl Backend for AnyBackend {
+    fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
+        match self {
+            AnyBackend::Local(b) => b.get(key),
+            AnyBackend::Memory(b) => b.get(key),
+        }
+    }
+    fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        match self {
+            AnyBackend::Local(b) => b.set(key, value),
+            AnyBackend::Memory(b) => b.set(key, value),
+        }
+    }
+    fn remove(&self, key: &str) -> Result<(), StoreError> {
+        match self {
+            AnyBackend::Local(b) => b.remove(key),
+            AnyBackend::Memory(b) => b.remove(key),
+        }
+    }
+    fn keys(&self) -> Result<Vec<String>, StoreError> {
+        match self {
+            AnyBackend::Local(b) => b.keys(),
+            AnyBackend::Memory(b) => b.keys(),
+        }
+    }
+}
+
+thread_local! {
+    static STORE: Store<AnyBackend> = Store::new(match LocalBackend::available() {
+        Some(local) => AnyBackend::Local(local),
+        None => AnyBackend::Memory(MemoryBackend::default()),
+    });
+}
+
+/// Runs `f` with the app's storage.
+pub fn with_store<T>(f: impl FnOnce(&Store<AnyBackend>) -> T) -> T {
+    STORE.with(f)
+}
+
+/// Whether games survive a reload (false when the browser refuses storage).
+pub fn storage_is_persistent() -> bool {
+    with_store(|s| matches!(s.backend(), AnyBackend::Local(_)))
+}
+
+/// Milliseconds since the Unix epoch, from the browser's clock.
+pub fn now_ms() -> i64 {
+    js_sys::Date::now() as i64
+}
+
+/// A date for people ("21/11/2026", in the phone's own format).
+pub fn format_date(ms: i64) -> String {
+    let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
+    String::from(d.to_locale_date_string("default", &wasm_bindgen::JsValue::UNDEFINED))
+}
+
+/// App-wide state, provided as context: small `Copy` handles only.
+#[derive(Clone, Copy)]
+pub struct AppCtx {
+    /// Every game, newest first (a mirror of the stored index).
+    pub index: RwSignal<Vec<IndexEntry>>,
+    /// Problems found while reading storage, to show on the home page.
+    pub problems: RwSignal<Vec<String>>,
+    /// Values kept aside because they could not be read.
+    pub quarantined: RwSignal<Vec<Quarantined>>,
+    /// "light", "dark", or `None` to follow the system.
+    pub theme: RwSignal<Option<String>>,
+}
+
+impl AppCtx {
+    /// Re-reads the index and the kept-aside values from storage.
+    pub fn refresh(&self) {
+        let opened = with_store(|s| s.open());
+        self.index.set(opened.index);
+        self.quarantined.set(with_store(|s| s.quarantined()));
+    }
+
+    /// Adds problems to show.
+    pub fn report(&self, more: Vec<String>) {
+        if !more.is_empty() {
+            self.problems.update(|p| p.extend(more));
+        }
+    }
+}
+
+/// The app context (a detached one if none was provided, which only
+/// happens in isolation).
+pub fn use_app() -> AppCtx {
+    use_context::<AppCtx>().unwrap_or_else(|| AppCtx {
+        index: RwSignal::new(Vec::new()),
+        problems: RwSignal::new(Vec::new()),
+        quarantined: RwSignal::new(Vec::new()),
+        theme: RwSignal::new(None),
+    })
+}
+
+/// Opens storage, checks every game in progress can be read (setting aside
+/// any that cannot), and reports what it found.
+fn open_storage() -> AppCtx {
+    let opened = with_store(|s| s.open());
+    let mut problems = opened.problems;
+    if !storage_is_persistent() {
+        problems.push(
+            "This browser will not let the app save: games last only until the page is closed."
+                .into(),
+        );
+    }
+    let ctx = AppCtx {
+        index: RwSignal::new(opened.index.clone()),
+        problems: RwSignal::new(Vec::new()),
+        quarantined: RwSignal::new(Vec::new()),
+        theme: RwSignal::new(with_store(|s| s.theme())),
+    };
+    for entry in opened.index.iter().filter(|e| !e.finished) {
+        if let Err(p) = registry::load_checked(&entry.id) {
+            problems.push(p);
+        }
+    }
+    ctx.refresh();
+    ctx.problems.set(problems);
+    ctx
+}
+
+/// The app: context, theme and routes.
+#[component]
+pub fn App() -> impl IntoView {
+    let ctx = open_storage();
+    provide_context(ctx);
+
+    // The theme lives on <html data-theme>; CSS follows the system without it.
+    Effect::new(move |_| {
+        let theme = ctx.theme.get();
+        if let Some(root) = document().document_element() {
+            let _ = match theme {
+                Some(t) => root.set_attribute("data-theme", &t),
+                None => root.remove_attribute("data-theme"),
+            };
+        }
+    });
+    register_service_worker();
+
+    view! {
+        <Router>
+            <main class="app">
+                <Routes fallback=|| view! { <pages::NotFound/> }>
+                    <Route path=path!("/") view=pages::home_page::HomePage/>
+                    <Route path=path!("/new/:kind") view=pages::new_game_page::NewGamePage/>
+                    <Route path=path!("/game/:id") view=pages::game_page::GamePage/>
+                    <Route path=path!("/history") view=pages::history_page::HistoryPage/>
+                </Routes>
+            </main>
+        </Router>
+    }
+}
+
+/// Registers the offline service worker where the browser allows it
+/// (https or localhost); elsewhere the app still works online.
+fn register_service_worker() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    if !window.is_secure_context() {
+        return;
+    }
+    let _ = window.navigator().service_worker().register("/sw.js");
+}
+
+/// Shows a message instead of a dead page if the app ever panics. The data
+/// already saved is untouched.
+pub fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let text = format!("{info}");
+        web_sys::console::error_1(&text.into());
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        let Some(body) = doc.body() else { return };
+        if let Ok(div) = doc.create_element("div") {
+            div.set_class_name("crash");
+            div.set_attribute("role", "alert").ok();
+            div.set_text_content(Some(
+                "Something went wrong inside the app. Every saved entry is safe: reload the page to carry on.",
+            ));
+            body.prepend_with_node_1(&div).ok();
+        }
+    }));
+}

@@ -1,0 +1,46 @@
+//! One component per route.
+
+pub mod game_page;
+pub mod history_page;
+pub mod home_page;
+pub mod new_game_page;
+
+use leptos::prelude::*;
+
+/// Shown for an address the app does not have.
+#[component]
+pub fn NotFound() -> impl IntoView {
+    view! {
+        <section class="page">
+            <h1>"Not here"</h1>
+            <p>"There is nothing at this address."</p>
+            <a class="button primary" href="/">"Back to the games"</a>
+        </section>
+    }
+}
+
+/// The theme switch: follow the phone, dark, or light.
+#[component]
+pub fn ThemeToggle() -> impl IntoView {
+    let app = crate::app::use_app();
+    let label = move || match app.theme.get().as_deref() {
+        Some("dark") => "Theme: dark",
+        Some("light") => "Theme: light",
+        _ => "Theme: follows the phone",
+    };
+    let next = move |_| {
+        let next = match app.theme.get_untracked().as_deref() {
+            None => Some("dark"),
+            Some("dark") => Some("light"),
+            _ => None,
+        };
+        if crate::app::with_store(|s| s.save_theme(next)).is_ok() {
+            app.theme.set(next.map(String::from));
+        }
+    };
+    view! {
+        <button type="button" class="theme-toggle secondary" data-testid="theme" aria-label=label on:click=next>
+            {move || match app.theme.get().as_deref() { Some("dark") => "☾ Dark", Some("light") => "☀ Light", _ => "◐ Auto" }}
+        </button>
+    }
+}

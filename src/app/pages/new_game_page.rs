@@ -1,0 +1,194 @@
+//! New game: seat the players (typed once, picked again from the saved
+//! roster, ordered by seat), choose the game's variants, start.
+
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_params_map};
+
+use crate::app::game::{persist, GameUi};
+use crate::app::{now_ms, registry, use_app, with_store};
+use crate::model::{check_new_player, same_name, GameRecord};
+use crate::rules::GameKind;
+
+/// The new-game page (`/new/:kind`).
+#[component]
+pub fn NewGamePage() -> impl IntoView {
+    let params = use_params_map();
+    move || {
+        let kind = params.with(|p| p.get("kind").unwrap_or_default());
+        match kind.parse::<GameKind>().ok().and_then(registry::find) {
+            Some(entry) => (entry.new_game)(),
+            None => view! {
+                <section class="page">
+                    <h1>"Unknown game"</h1>
+                    <p class="banner warn">{format!("The app has no game called \"{kind}\".")}</p>
+                    <a class="button primary" href="/">"Back to the games"</a>
+                </section>
+            }
+            .into_any(),
+        }
+    }
+}
+
+/// A new id: the time in base 36 and a few random-ish digits.
+fn new_id() -> String {
+    let ms = now_ms().max(0) as u64;
+    let salt = (js_sys::Math::random() * 1_679_616.0) as u64;
+    format!("{}{}", to_base36(ms), to_base36(salt))
+}
+
+fn to_base36(mut n: u64) -> String {
+    const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut out = Vec::new();
+    loop {
+        out.push(DIGITS.get((n % 36) as usize).copied().unwrap_or(b'0'));
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// The new-game form for game `R`.
+pub fn new_game_form<R: GameUi>() -> AnyView {
+    let app = use_app();
+    let navigate = use_navigate();
+    let seated: RwSignal<Vec<String>> = RwSignal::new(Vec::new());
+    let typed = RwSignal::new(String::new());
+    let name_error: RwSignal<Option<String>> = RwSignal::new(None);
+    let start_error: RwSignal<Option<String>> = RwSignal::new(None);
+    let settings: RwSignal<R::Settings> = RwSignal::new(R::Settings::default());
+    let roster = RwSignal::new(with_store(|s| s.roster()).names);
+    let range = R::PLAYERS;
+    let (min, max) = (*range.start(), *range.end());
+
+    let add = move |name: String| {
+        let now = seated.get_untracked();
+        if now.len() >= max {
+            name_error.set(Some(format!(
+                "{} takes at most {max} players.",
+                R::KIND.name()
+            )));
+            return;
+        }
+        match check_new_player(&name, &now) {
+            Ok(n) => {
+                seated.update(|s| s.push(n));
+                typed.set(String::new());
+                name_error.set(None);
+                start_error.set(None);
+            }
+            Err(e) => name_error.set(Some(e)),
+        }
+    };
+    let add_typed = move || add(typed.get_untracked());
+    let move_seat = move |i: usize, up: bool| {
+        seated.update(|s| {
+            let j = if up { i.checked_sub(1) } else { Some(i + 1) };
+            if let Some(j) = j.filter(|j| *j < s.len()) {
+                s.swap(i, j);
+            }
+        })
+    };
+
+    let start = move |_| {
+        let players = seated.get_untracked();
+        let record = match GameRecord::<R>::new(
+            new_id(),
+            now_ms(),
+            players.clone(),
+            settings.get_untracked(),
+        ) {
+            Ok(r) => r,
+            Err(e) => {
+                start_error.set(Some(e.message));
+                return;
+            }
+        };
+        match persist(&record) {
+            Ok(line) => {
+                let roster_now = with_store(|s| s.roster()).remember(&players);
+                // The roster is a convenience: failing to save it loses no game.
+                let _ = with_store(|s| s.save_roster(&roster_now));
+                app.index.update(|ix| ix.insert(0, line));
+                navigate(&format!("/game/{}", record.id), Default::default());
+            }
+            Err(e) => start_error.set(Some(e)),
+        }
+    };
+
+    let players_count = Signal::derive(move || seated.with(|s| s.len()));
+
+    view! {
+        <section class="page new-game" data-kind=R::KIND.as_str()>
+            <header class="bar">
+                <a class="back" href="/" aria-label="Back to all games">"‹ Games"</a>
+                <h1>{format!("New {}", R::KIND.name())}</h1>
+            </header>
+            <h2>{format!("Players ({min}–{max}), in seating order")}</h2>
+            <ol class="seated" data-testid="seated">
+                {move || seated.get().into_iter().enumerate().map(|(i, n)| {
+                    let count = seated.with(|s| s.len());
+                    view! {
+                        <li class="seat">
+                            <span class="seat-no">{i + 1}</span>
+                            <span class="seat-name">{n.clone()}</span>
+                            <button type="button" class="icon" aria-label=format!("Move {n} up") disabled=i == 0 on:click=move |_| move_seat(i, true)>"↑"</button>
+                            <button type="button" class="icon" aria-label=format!("Move {n} down") disabled=i + 1 == count on:click=move |_| move_seat(i, false)>"↓"</button>
+                            <button type="button" class="icon" aria-label=format!("Remove {n}") on:click=move |_| seated.update(|s| { if i < s.len() { s.remove(i); } })>"✕"</button>
+                        </li>
+                    }
+                }).collect_view()}
+            </ol>
+            <form class="add-player" on:submit=move |ev| { ev.prevent_default(); add_typed() }>
+                <label class="field">
+                    <span>"New player"</span>
+                    <input
+                        type="text"
+                        id="new-player"
+                        autocomplete="off"
+                        enterkeyhint="done"
+                        maxlength="40"
+                        aria-label="New player's name"
+                        aria-describedby="name-error"
+                        aria-invalid=move || name_error.with(|e| e.is_some()).to_string()
+                        placeholder="Type a name"
+                        prop:value=move || typed.get()
+                        on:input=move |ev| { typed.set(event_target_value(&ev)); name_error.set(None) }
+                    />
+                </label>
+                <button type="submit" class="primary" data-testid="add-player">"Add"</button>
+                <p class="field-error" id="name-error" role="alert">{move || name_error.get()}</p>
+            </form>
+            {move || {
+                let seated_now = seated.get();
+                let choices: Vec<String> = roster.get().into_iter().filter(|r| !seated_now.iter().any(|s| same_name(s, r))).collect();
+                (!choices.is_empty()).then(|| view! {
+                    <div class="roster" role="group" aria-label="Players from earlier games">
+                        <p class="hint">"Tap to seat someone from earlier games:"</p>
+                        <div class="chips">
+                            {choices.into_iter().map(|n| {
+                                let n2 = n.clone();
+                                view! { <button type="button" class="chip" aria-label=format!("Seat {n}") on:click=move |_| add(n2.clone())>{n.clone()}</button> }
+                            }).collect_view()}
+                        </div>
+                    </div>
+                })
+            }}
+            <h2>"Variants"</h2>
+            {R::settings_form(settings, players_count)}
+            <p class="form-error" role="alert" data-testid="start-error">{move || start_error.get()}</p>
+            <button type="button" class="primary wide" data-testid="start-game"
+                disabled=move || seated.with(|s| s.len() < min)
+                on:click=start
+            >
+                {move || {
+                    let n = seated.with(|s| s.len());
+                    if n < min { format!("Seat at least {min} players") } else { format!("Start with {n} players") }
+                }}
+            </button>
+        </section>
+    }
+    .into_any()
+}

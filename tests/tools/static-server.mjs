@@ -1,0 +1,54 @@
+// A small static server for the built app: gzip for text, index.html for
+// any path without a file (the app's routes), no caching of index.html.
+// Usage: node static-server.mjs <dir> <port> [host]
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import zlib from 'node:zlib';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml',
+  '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.png': 'image/png',
+};
+
+export function startServer(dir, port = 0, host = '127.0.0.1') {
+  const root = path.resolve(dir);
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    let file = path.join(root, decodeURIComponent(url.pathname));
+    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      file = path.join(root, 'index.html');
+    }
+    let body;
+    try { body = fs.readFileSync(file); } catch { res.writeHead(404); res.end(); return; }
+    const ext = path.extname(file);
+    const headers = { 'Content-Type': TYPES[ext] || 'application/octet-stream' };
+    headers['Cache-Control'] = ext === '.html' || file.endsWith('sw.js') ? 'no-cache' : 'max-age=31536000, immutable';
+    if (/gzip/.test(req.headers['accept-encoding'] || '') && ext !== '.png') {
+      body = zlib.gzipSync(body, { level: 9 });
+      headers['Content-Encoding'] = 'gzip';
+    }
+    headers['Content-Length'] = body.length;
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  });
+  return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  const [dir = 'dist', port = '8080', host = '0.0.0.0'] = process.argv.slice(2);
+  const server = await startServer(dir, Number(port), host);
+  const p = server.address().port;
+  console.log(`Chicken Scores is served from ${dir}:`);
+  console.log(`  on this machine:  http://127.0.0.1:${p}/`);
+  if (host === '0.0.0.0') {
+    for (const addrs of Object.values(os.networkInterfaces())) {
+      for (const a of addrs || []) {
+        if (a.family === 'IPv4' && !a.internal) console.log(`  on your phone:    http://${a.address}:${p}/`);
+      }
+    }
+  }
+  console.log('Press Ctrl+C to stop.');
+}
