@@ -1,0 +1,51 @@
+// Shared set-up for the browser tests and the benchmark: serve the release
+// build from dist/ on 127.0.0.1 and drive Debian's headless Chromium with
+// playwright-core, as a phone (390×844, touch).
+import { chromium } from 'playwright-core';
+import path from 'node:path';
+import fs from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../tools/static-server.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DIST = path.resolve(here, '../../dist');
+
+export const CHROMIUM_ARGS = [
+  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** Serves dist/ and opens a fresh browser profile. Call `close()` after. */
+export async function openApp({ colorScheme = 'light' } = {}) {
+  if (!fs.existsSync(path.join(DIST, 'index.html'))) {
+    throw new Error('dist/ has no build: run `trunk build --release` first');
+  }
+  const server = await startServer(DIST, 0, '127.0.0.1');
+  const url = `http://127.0.0.1:${server.address().port}`;
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-profile-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    colorScheme,
+  });
+  const page = context.pages()[0] || (await context.newPage());
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('dialog', (d) => { errors.push(`unexpected dialog: ${d.message()}`); d.dismiss(); });
+  await page.goto(url + '/');
+  await page.getByRole('heading', { name: /Chicken Scores/ }).waitFor();
+  return {
+    page, url, context, errors,
+    async close() {
+      await context.close();
+      await new Promise((r) => server.close(r));
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}

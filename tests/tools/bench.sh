@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Set up, build the release, and run the performance benchmark.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$ROOT"
+bash tests/tools/setup.sh --browser
+trunk build --release
+node tests/bench/bench.mjs "${1:-5}"
