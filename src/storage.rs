@@ -247,14 +247,11 @@ impl<B: Backend> Store<B> {
                 continue;
             };
             match read_stored(&raw) {
-                Ok((header, value)) => index.push(IndexEntry {
+                Ok(header) => index.push(IndexEntry {
                     id: header.id,
                     kind: header.kind,
-                    players: players_of(&value),
-                    created_ms: value
-                        .get("created_ms")
-                        .and_then(|v| v.as_i64())
-                        .unwrap_or(0),
+                    players: header.players,
+                    created_ms: header.created_ms,
                     updated_ms: 0,
                     finished: false,
                     summary: "Found again after the list of games was lost".into(),
@@ -312,22 +309,22 @@ impl<B: Backend> Store<B> {
         self.write_index(&games)
     }
 
-    /// Reads game `id`: its header and migrated JSON. A game that cannot be
+    /// Reads game `id`: its checked header and its stored text. A game that cannot be
     /// read is kept aside and the reason returned.
-    pub fn load_game(
-        &self,
-        id: &str,
-    ) -> Result<(crate::model::RecordHeader, serde_json::Value), String> {
+    pub fn load_game(&self, id: &str) -> Result<(crate::model::RecordHeader, String), String> {
         let key = game_key(id);
         let raw = match self.backend.get(&key) {
             Ok(Some(raw)) => raw,
             Ok(None) => return Err("This game is not saved on this phone.".into()),
             Err(e) => return Err(e.to_string()),
         };
-        read_stored(&raw).map_err(|reason| {
-            let label = self.label_for(id);
-            self.quarantine_message(&key, &raw, &label, &reason)
-        })
+        match read_stored(&raw) {
+            Ok(header) => Ok((header, raw)),
+            Err(reason) => {
+                let label = self.label_for(id);
+                Err(self.quarantine_message(&key, &raw, &label, &reason))
+            }
+        }
     }
 
     /// Keeps game `id` aside because `reason` (it could be read as JSON but
@@ -472,16 +469,4 @@ impl<B: Backend> Store<B> {
             None => self.backend.remove(THEME_KEY),
         }
     }
-}
-
-fn players_of(value: &serde_json::Value) -> Vec<String> {
-    value
-        .get("players")
-        .and_then(|p| p.as_array())
-        .map(|a| {
-            a.iter()
-                .filter_map(|v| v.as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default()
 }

@@ -7,14 +7,15 @@
 
 pub mod chickenfoot;
 pub mod components;
+pub mod erased;
 pub mod game;
 pub mod pages;
 pub mod registry;
+pub mod router;
 
 use leptos::prelude::*;
-use leptos_router::components::{Route, Router, Routes};
-use leptos_router::path;
 
+use crate::app::router::Route;
 use crate::model::IndexEntry;
 #[cfg(target_arch = "wasm32")]
 use crate::storage::LocalBackend;
@@ -168,18 +169,15 @@ pub fn App() -> impl IntoView {
     });
     register_service_worker();
 
-    view! {
-        <Router>
-            <main class="app">
-                <Routes fallback=|| view! { <pages::NotFound/> }>
-                    <Route path=path!("/") view=pages::home_page::HomePage/>
-                    <Route path=path!("/new/:kind") view=pages::new_game_page::NewGamePage/>
-                    <Route path=path!("/game/:id") view=pages::game_page::GamePage/>
-                    <Route path=path!("/history") view=pages::history_page::HistoryPage/>
-                </Routes>
-            </main>
-        </Router>
-    }
+    let router = router::provide_router();
+    let page = erased::dynamic(move || match router.route.get() {
+        Route::Home => view! { <pages::home_page::HomePage/> }.into_any(),
+        Route::NewGame(kind) => pages::new_game_page::new_game_page(&kind),
+        Route::Game(id) => pages::game_page::game_page(&id),
+        Route::History => view! { <pages::history_page::HistoryPage/> }.into_any(),
+        Route::NotFound => view! { <pages::NotFound/> }.into_any(),
+    });
+    view! { <main class="app">{page}</main> }
 }
 
 /// Registers the offline service worker where the browser allows it

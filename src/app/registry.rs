@@ -5,7 +5,6 @@
 use std::ops::RangeInclusive;
 
 use leptos::prelude::*;
-use serde_json::Value;
 
 use crate::app::game::{game_screen, GameUi};
 use crate::app::pages::new_game_page::new_game_form;
@@ -26,9 +25,9 @@ pub struct GameEntry {
     /// The new-game form (players, seating, variants).
     pub new_game: fn() -> AnyView,
     /// The game screen for a stored record.
-    pub screen: fn(Value) -> Result<AnyView, String>,
+    pub screen: fn(&str) -> Result<AnyView, String>,
     /// Checks a stored record can be read as this game.
-    pub check: fn(Value) -> Result<(), String>,
+    pub check: fn(&str) -> Result<(), String>,
 }
 
 impl GameEntry {
@@ -38,9 +37,9 @@ impl GameEntry {
             blurb: R::BLURB,
             players: R::PLAYERS,
             new_game: new_game_form::<R>,
-            screen: |v| GameRecord::<R>::from_value(v).map(game_screen::<R>),
-            check: |v| {
-                let r = GameRecord::<R>::from_value(v)?;
+            screen: |raw| GameRecord::<R>::from_json(raw).map(game_screen::<R>),
+            check: |raw| {
+                let r = GameRecord::<R>::from_json(raw)?;
                 // Reading the log under today's rules must not fail silently;
                 // a refused entry is shown on the game's page, not here.
                 let _ = replay_prefix::<R>(&r.setup(), &r.log);
@@ -62,8 +61,8 @@ pub fn find(kind: GameKind) -> Option<GameEntry> {
 
 /// Loads game `id` and checks it reads as its game. On failure it has been
 /// kept aside and the message says so.
-pub fn load_checked(id: &str) -> Result<(GameEntry, Value), String> {
-    let (header, value) = with_store(|s| s.load_game(id))?;
+pub fn load_checked(id: &str) -> Result<(GameEntry, String), String> {
+    let (header, raw) = with_store(|s| s.load_game(id))?;
     let entry = header
         .kind
         .parse::<GameKind>()
@@ -75,8 +74,8 @@ pub fn load_checked(id: &str) -> Result<(GameEntry, Value), String> {
                 header.kind
             )
         })?;
-    match (entry.check)(value.clone()) {
-        Ok(()) => Ok((entry, value)),
+    match (entry.check)(&raw) {
+        Ok(()) => Ok((entry, raw)),
         Err(reason) => Err(with_store(|s| s.set_aside_game(id, &reason))),
     }
 }

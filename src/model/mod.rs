@@ -8,7 +8,6 @@
 //! ever overwritten by this one.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use crate::rules::{GameKind, RuleError, Rules, Setup};
 
@@ -115,11 +114,11 @@ impl<R: Rules> GameRecord<R> {
         }
     }
 
-    /// Reads a record from stored JSON (after [`migrate`]), checking it is
-    /// this game's.
-    pub fn from_value(value: Value) -> Result<Self, String> {
-        let record: GameRecord<R> = serde_json::from_value(value)
-            .map_err(|e| format!("it is not a readable game ({e})"))?;
+    /// Reads a record from stored JSON (whose header [`read_stored`]
+    /// checked), checking it is this game's.
+    pub fn from_json(raw: &str) -> Result<Self, String> {
+        let record: GameRecord<R> =
+            serde_json::from_str(raw).map_err(|e| format!("it is not a readable game ({e})"))?;
         if record.kind != R::KIND {
             return Err(format!("it is a {} game, not {}", record.kind, R::KIND));
         }
@@ -136,6 +135,12 @@ pub struct RecordHeader {
     pub id: String,
     /// The game's kind, as stored (it may name a game this app lacks).
     pub kind: String,
+    /// Player names (to list a game found without its index line).
+    #[serde(default)]
+    pub players: Vec<String>,
+    /// When it was created.
+    #[serde(default)]
+    pub created_ms: i64,
 }
 
 /// One line of the index of all games: enough to list a game without
@@ -207,8 +212,8 @@ pub fn check_new_player(name: &str, seated: &[String]) -> Result<String, String>
     if name.is_empty() {
         return Err("Type a name first.".into());
     }
-    if name.chars().count() > 24 {
-        return Err("Keep names to 24 letters or fewer.".into());
+    if name.chars().count() > 40 {
+        return Err("Keep names to 40 letters or fewer.".into());
     }
     if seated.iter().any(|s| same_name(s, name)) {
         return Err(format!(
@@ -218,30 +223,32 @@ pub fn check_new_player(name: &str, seated: &[String]) -> Result<String, String>
     Ok(name.to_string())
 }
 
-/// Brings a stored value written with an older schema up to date. A value
-/// from a newer app is refused (and so never overwritten).
-pub fn migrate(value: Value) -> Result<Value, String> {
-    let schema = value
-        .get("schema")
-        .and_then(Value::as_u64)
-        .ok_or_else(|| "it has no schema version".to_string())?;
+/// Checks a stored value's schema. Schema 1 is the only one so far, so
+/// nothing needs converting yet; when a schema 2 comes, its migration from 1
+/// goes here. A value from a newer app is refused (and so never
+/// overwritten).
+pub fn migrate(schema: u32) -> Result<(), String> {
     match schema {
-        1 => Ok(value),
-        s if s > SCHEMA_VERSION as u64 => Err(format!(
+        1 => Ok(()),
+        s if s > SCHEMA_VERSION => Err(format!(
             "it was saved by a newer version of the app (schema {s}); update the app to open it"
         )),
         s => Err(format!("schema {s} is unknown")),
     }
 }
 
-/// Parses stored text, migrates it and reads its header.
-pub fn read_stored(raw: &str) -> Result<(RecordHeader, Value), String> {
-    let value: Value =
-        serde_json::from_str(raw).map_err(|e| format!("it is not valid JSON ({e})"))?;
-    let value = migrate(value)?;
-    let header: RecordHeader = serde_json::from_value(value.clone())
-        .map_err(|e| format!("it has no game header ({e})"))?;
-    Ok((header, value))
+/// Reads a stored game's header and checks its schema.
+pub fn read_stored(raw: &str) -> Result<RecordHeader, String> {
+    #[derive(Deserialize)]
+    struct Schema {
+        schema: Option<u32>,
+    }
+    let schema = serde_json::from_str::<Schema>(raw)
+        .map_err(|e| format!("it is not valid JSON ({e})"))?
+        .schema
+        .ok_or_else(|| "it has no schema version".to_string())?;
+    migrate(schema)?;
+    serde_json::from_str(raw).map_err(|e| format!("it has no game header ({e})"))
 }
 
 #[cfg(test)]
@@ -254,7 +261,7 @@ mod tests {
         assert!(check_new_player("  ", &seated).is_err());
         assert!(check_new_player(" ann ", &seated).is_err());
         assert_eq!(check_new_player(" Bob ", &seated), Ok("Bob".to_string()));
-        assert!(check_new_player(&"x".repeat(25), &seated).is_err());
+        assert!(check_new_player(&"x".repeat(41), &seated).is_err());
     }
 
     #[test]
@@ -268,8 +275,15 @@ mod tests {
 
     #[test]
     fn newer_schema_is_refused() {
-        assert!(migrate(serde_json::json!({"schema": 2})).is_err());
-        assert!(migrate(serde_json::json!({"x": 1})).is_err());
-        assert!(migrate(serde_json::json!({"schema": 1})).is_ok());
+        assert!(read_stored(r#"{"schema": 2, "id": "a", "kind": "x"}"#)
+            .unwrap_err()
+            .contains("newer"));
+        assert!(read_stored(r#"{"x": 1}"#)
+            .unwrap_err()
+            .contains("no schema"));
+        assert!(read_stored("nope").unwrap_err().contains("not valid JSON"));
+        let h = read_stored(r#"{"schema": 1, "id": "a", "kind": "chickenfoot", "players": ["A"]}"#)
+            .unwrap();
+        assert_eq!(h.players, vec!["A"]);
     }
 }

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use crate::app::components::{NumberPad, PadKey, Segmented, Switch, TilePicker};
+use crate::app::erased::{aria, dynamic, flag, on_click, on_focus, on_submit, on_value, text};
 use crate::app::game::{EntryCtx, GameUi};
 use crate::rules::chickenfoot::{
     tiles_to_draw, Chickenfoot, DominoSet, DoubleBlank, Hand, Left, Settings, Tile,
@@ -248,155 +249,211 @@ fn hand_form(ctx: EntryCtx<Chickenfoot>) -> AnyView {
     let title = format!("Hand {} · started with the", index + 1);
     let editing = cancel.is_some();
 
+    let went_out_chips = (0..n)
+        .map(|i| {
+            view! {
+                <button type="button" class="chip"
+                    aria-pressed=aria(move || out.get() == Some(Some(i)))
+                    aria-label=format!("{} went out", name(i))
+                    on:click=on_click(move |_| {
+                        out.set(Some(Some(i)));
+                        form_error.set(None);
+                        if active.get_untracked() == Some(i) {
+                            active.set(None)
+                        }
+                    })
+                >{name(i)}</button>
+            }
+        })
+        .collect_view();
+
+    let player_rows = (0..n)
+        .map(|i| {
+            let is_out = move || out.get() == Some(Some(i));
+            let mode = move || modes.with(|m| m.get(i).copied().unwrap_or(Mode::Pips));
+            let set_mode = move |m: Mode| modes.update(|v| if let Some(x) = v.get_mut(i) { *x = m });
+            let entry = dynamic(move || {
+                if is_out() {
+                    return ().into_any();
+                }
+                match mode() {
+                    Mode::Pips => view! {
+                        <input
+                            id=format!("pips-{i}")
+                            class="pips"
+                            type="text"
+                            inputmode="none"
+                            autocomplete="off"
+                            aria-label=format!("{}: pips left", name(i))
+                            aria-invalid=aria(move || field_error(i).is_some())
+                            aria-describedby=format!("err-{i}")
+                            placeholder="tap to enter"
+                            prop:value=text(move || texts.with(|t| t.get(i).cloned().unwrap_or_default()))
+                            on:focus=on_focus(move |_| active.set(Some(i)))
+                            on:click=on_click(move |_| active.set(Some(i)))
+                            on:input=on_value(move |v| {
+                                texts.update(|t| if let Some(s) = t.get_mut(i) { *s = v });
+                                form_error.set(None);
+                            })
+                        />
+                    }
+                    .into_any(),
+                    Mode::Tiles => view! {
+                        <button type="button" class="tiles-summary"
+                            on:click=on_click(move |_| picker.set(Some(i)))
+                            aria-label=text(move || format!("{}: {} tiles, {} points. Change tiles", name(i), tiles.with(|t| t.get(i).map(|v| v.len()).unwrap_or(0)), score_of(i)))
+                        >
+                            {text(move || {
+                                let picked = tiles.with(|t| t.get(i).cloned().unwrap_or_default());
+                                if picked.is_empty() {
+                                    "Tap to pick tiles".to_string()
+                                } else {
+                                    format!("{} = {}", picked.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" "), score_of(i))
+                                }
+                            })}
+                        </button>
+                    }
+                    .into_any(),
+                }
+            });
+            let head = dynamic(move || {
+                if is_out() {
+                    return view! { <span class="zero">"went out · 0"</span> }.into_any();
+                }
+                view! {
+                    <div class="segmented small" role="group" aria-label=format!("How to enter {}'s hand", name(i))>
+                        <button type="button" aria-pressed=aria(move || mode() == Mode::Pips)
+                            on:click=on_click(move |_| set_mode(Mode::Pips))
+                        >"Pips"</button>
+                        <button type="button" aria-pressed=aria(move || mode() == Mode::Tiles)
+                            aria-label=format!("Pick {}'s tiles", name(i))
+                            on:click=on_click(move |_| {
+                                set_mode(Mode::Tiles);
+                                active.set(None);
+                                picker.set(Some(i))
+                            })
+                        >"Tiles"</button>
+                    </div>
+                }
+                .into_any()
+            });
+            view! {
+                <li class="player-left" class:is-out=flag(is_out) data-testid=format!("left-{i}")>
+                    <div class="player-left-head">
+                        <span class="who">{name(i)}</span>
+                        {head}
+                    </div>
+                    {entry}
+                    <p class="field-error" id=format!("err-{i}") role="alert">{text(move || field_error(i).unwrap_or_default())}</p>
+                </li>
+            }
+        })
+        .collect_view();
+
+    let double_select = highest.then(|| {
+        view! {
+            <label class="field">
+                <span>"Double that started it"</span>
+                <select
+                    aria-label="Double that started this hand"
+                    on:change=on_value(move |v| {
+                        if let Ok(d) = v.parse::<u8>() {
+                            started.set(d)
+                        }
+                    })
+                >
+                    {(0..=max).rev().map(|d| view! {
+                        <option value=d.to_string() selected=d == started.get_untracked()>
+                            {format!("{d}-{d}{}", if d == preferred { " (this hand's double)" } else { "" })}
+                        </option>
+                    }).collect_view()}
+                </select>
+            </label>
+        }
+    });
+
+    let pad = dynamic(move || {
+        match active.get() {
+        Some(i) => view! { <NumberPad target=Signal::derive(move || format!("{}'s pips", name(i))) on_key=on_key/> }.into_any(),
+        None => ().into_any(),
+    }
+    });
+
+    let picker_view = dynamic(move || {
+        let Some(i) = picker.get() else {
+            return ().into_any();
+        };
+        let taken = Signal::derive(move || {
+            tiles.with(|all| {
+                all.iter()
+                    .enumerate()
+                    .filter(|(j, _)| {
+                        *j != i
+                            && out.get() != Some(Some(*j))
+                            && modes.with(|m| m.get(*j) == Some(&Mode::Tiles))
+                    })
+                    .flat_map(|(j, v)| v.iter().map(move |t| (*t, j)))
+                    .map(|(t, j)| (t, name(j)))
+                    .collect::<Vec<_>>()
+            })
+        });
+        view! {
+            <TilePicker
+                name=name(i)
+                max=max
+                picked=Signal::derive(move || tiles.with(|t| t.get(i).cloned().unwrap_or_default()))
+                taken=taken
+                on_table=Signal::derive(move || { let d = started.get(); Tile(d, d) })
+                score=Signal::derive(move || score_of(i))
+                on_toggle=Callback::new(move |t: Tile| {
+                    tiles.update(|all| if let Some(v) = all.get_mut(i) {
+                        match v.iter().position(|x| *x == t) {
+                            Some(p) => { v.remove(p); }
+                            None => { v.push(t); v.sort_by_key(|x| (x.1, x.0)); }
+                        }
+                    });
+                    form_error.set(None);
+                })
+                on_done=Callback::new(move |_| picker.set(None))
+            />
+        }
+        .into_any()
+    });
+
+    let save_label = if editing {
+        format!("Save changes to hand {}", index + 1)
+    } else {
+        format!("Save hand {}", index + 1)
+    };
+
     view! {
-        <form class="hand-form" on:submit=move |ev| ev.prevent_default() data-testid="hand-form">
+        <form class="hand-form" on:submit=on_submit(|| ()) data-testid="hand-form">
             <h2>
                 {if editing { "Correct " } else { "" }}
                 {title}" "
-                {move || format!("{0}-{0}", started.get())}
+                {text(move || format!("{0}-{0}", started.get()))}
             </h2>
-            {highest.then(|| view! {
-                <label class="field">
-                    <span>"Double that started it"</span>
-                    <select
-                        aria-label="Double that started this hand"
-                        on:change=move |ev| {
-                            if let Ok(d) = event_target_value(&ev).parse::<u8>() { started.set(d) }
-                        }
-                    >
-                        {(0..=max).rev().map(|d| view! {
-                            <option value=d.to_string() selected=move || started.get() == d>
-                                {format!("{d}-{d}{}", if d == preferred { " (this hand's double)" } else { "" })}
-                            </option>
-                        }).collect_view()}
-                    </select>
-                </label>
-            })}
+            {double_select}
             <fieldset class="went-out">
                 <legend>"Who went out?"</legend>
                 <div class="chips">
-                    {(0..n).map(|i| view! {
-                        <button type="button" class="chip"
-                            aria-pressed=move || (out.get() == Some(Some(i))).to_string()
-                            aria-label=move || format!("{} went out", name(i))
-                            on:click=move |_| { out.set(Some(Some(i))); form_error.set(None); if active.get_untracked() == Some(i) { active.set(None) } }
-                        >{name(i)}</button>
-                    }).collect_view()}
+                    {went_out_chips}
                     <button type="button" class="chip"
-                        aria-pressed=move || (out.get() == Some(None)).to_string()
-                        on:click=move |_| { out.set(Some(None)); form_error.set(None) }
+                        aria-pressed=aria(move || out.get() == Some(None))
+                        on:click=on_click(move |_| { out.set(Some(None)); form_error.set(None) })
                     >"Nobody: stalemate"</button>
                 </div>
             </fieldset>
-            <ul class="players-left">
-                {(0..n).map(|i| {
-                    let err_id = format!("err-{i}");
-                    let is_out = move || out.get() == Some(Some(i));
-                    let mode = move || modes.with(|m| m.get(i).copied().unwrap_or(Mode::Pips));
-                    view! {
-                        <li class="player-left" class:is-out=is_out data-testid=format!("left-{i}")>
-                            <div class="player-left-head">
-                                <span class="who">{name(i)}</span>
-                                <Show when=move || !is_out() fallback=|| view! { <span class="zero">"went out · 0"</span> }>
-                                    <div class="segmented small" role="group" aria-label=format!("How to enter {}'s hand", name(i))>
-                                        <button type="button" aria-pressed=move || (mode() == Mode::Pips).to_string()
-                                            on:click=move |_| modes.update(|m| if let Some(x) = m.get_mut(i) { *x = Mode::Pips })
-                                        >"Pips"</button>
-                                        <button type="button" aria-pressed=move || (mode() == Mode::Tiles).to_string()
-                                            aria-label=format!("Pick {}'s tiles", name(i))
-                                            on:click=move |_| { modes.update(|m| if let Some(x) = m.get_mut(i) { *x = Mode::Tiles }); active.set(None); picker.set(Some(i)) }
-                                        >"Tiles"</button>
-                                    </div>
-                                </Show>
-                            </div>
-                            <Show when=move || !is_out()>
-                                {move || match mode() {
-                                    Mode::Pips => view! {
-                                        <input
-                                            id=format!("pips-{i}")
-                                            class="pips"
-                                            type="text"
-                                            inputmode="none"
-                                            autocomplete="off"
-                                            aria-label=format!("{}: pips left", name(i))
-                                            aria-invalid=move || field_error(i).is_some().to_string()
-                                            aria-describedby=format!("err-{i}")
-                                            placeholder="tap to enter"
-                                            prop:value=move || texts.with(|t| t.get(i).cloned().unwrap_or_default())
-                                            on:focus=move |_| active.set(Some(i))
-                                            on:click=move |_| active.set(Some(i))
-                                            on:input=move |ev| {
-                                                let v = event_target_value(&ev);
-                                                texts.update(|t| if let Some(s) = t.get_mut(i) { *s = v });
-                                                form_error.set(None);
-                                            }
-                                        />
-                                    }.into_any(),
-                                    Mode::Tiles => view! {
-                                        <button type="button" class="tiles-summary" on:click=move |_| picker.set(Some(i))
-                                            aria-label=move || format!("{}: {} tiles, {} points. Change tiles", name(i), tiles.with(|t| t.get(i).map(|v| v.len()).unwrap_or(0)), score_of(i))
-                                        >
-                                            {move || {
-                                                let picked = tiles.with(|t| t.get(i).cloned().unwrap_or_default());
-                                                if picked.is_empty() { "Tap to pick tiles".to_string() } else {
-                                                    format!("{} = {}", picked.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" "), score_of(i))
-                                                }
-                                            }}
-                                        </button>
-                                    }.into_any(),
-                                }}
-                            </Show>
-                            <p class="field-error" id=err_id.clone() role="alert">{move || field_error(i)}</p>
-                        </li>
-                    }
-                }).collect_view()}
-            </ul>
+            <ul class="players-left">{player_rows}</ul>
             <p class="form-error" role="alert" data-testid="form-error">
-                {move || form_error.get().filter(|e| e.player.is_none()).map(|e| e.message)}
+                {text(move || form_error.get().filter(|e| e.player.is_none()).map(|e| e.message).unwrap_or_default())}
             </p>
             <div class="form-actions">
-                {cancel.map(|c| view! { <button type="button" class="secondary" on:click=move |_| c.run(())>"Cancel"</button> })}
-                <button type="button" class="primary" data-testid="save-hand" on:click=save>
-                    {if editing { format!("Save changes to hand {}", index + 1) } else { format!("Save hand {}", index + 1) }}
-                </button>
+                {cancel.map(|c| view! { <button type="button" class="secondary" on:click=on_click(move |_| c.run(()))>"Cancel"</button> })}
+                <button type="button" class="primary" data-testid="save-hand" on:click=on_click(save)>{save_label}</button>
             </div>
-            <Show when=move || active.get().is_some()>
-                <NumberPad
-                    target=Signal::derive(move || active.get().map(|i| format!("{}'s pips", name(i))).unwrap_or_default())
-                    on_key=on_key
-                />
-            </Show>
-            {move || picker.get().map(|i| {
-                let taken = Signal::derive(move || {
-                    tiles.with(|all| {
-                        all.iter().enumerate()
-                            .filter(|(j, _)| *j != i && out.get() != Some(Some(*j)) && modes.with(|m| m.get(*j) == Some(&Mode::Tiles)))
-                            .flat_map(|(j, v)| v.iter().map(move |t| (*t, j)))
-                            .map(|(t, j)| (t, name(j)))
-                            .collect::<Vec<_>>()
-                    })
-                });
-                view! {
-                    <TilePicker
-                        name=name(i)
-                        max=max
-                        picked=Signal::derive(move || tiles.with(|t| t.get(i).cloned().unwrap_or_default()))
-                        taken=taken
-                        on_table=Signal::derive(move || { let d = started.get(); Tile(d, d) })
-                        score=Signal::derive(move || score_of(i))
-                        on_toggle=Callback::new(move |t: Tile| {
-                            tiles.update(|all| if let Some(v) = all.get_mut(i) {
-                                match v.iter().position(|x| *x == t) {
-                                    Some(p) => { v.remove(p); }
-                                    None => { v.push(t); v.sort_by_key(|x| (x.1, x.0)); }
-                                }
-                            });
-                            form_error.set(None);
-                        })
-                        on_done=Callback::new(move |_| picker.set(None))
-                    />
-                }
-            })}
+            {pad}
+            {picker_view}
         </form>
     }
     .into_any()

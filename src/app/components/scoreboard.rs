@@ -77,17 +77,10 @@ pub fn Scoreboard(
                     .collect_view();
                 let entry = row.entry;
                 let is_open = move || open_row.get() == Some(r);
-                let details = row
-                    .details
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, d)| !d.is_empty())
-                    .map(|(i, d)| {
-                        let who = names.get(i).cloned().unwrap_or_default();
-                        view! { <li><strong>{who}": "</strong>{d.join(" · ")}</li> }
-                    })
-                    .collect_view();
-                let notes = row.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view();
+                let mut lines: Vec<String> = row.notes.clone();
+                lines.extend(row.details.iter().enumerate().filter(|(_, d)| !d.is_empty()).map(|(i, d)| {
+                    format!("{}: {}", names.get(i).cloned().unwrap_or_default(), d.join(" · "))
+                }));
                 let cols = names.len() + 1;
                 view! {
                     <tr class:editing=move || entry.is_some() && editing.get() == entry data-testid=format!("row-{r}")>
@@ -105,7 +98,7 @@ pub fn Scoreboard(
                     <Show when=is_open>
                         <tr class="row-details">
                             <td colspan=cols>
-                                <ul>{notes.clone()}{details.clone()}</ul>
+                                <ul>{lines.iter().map(|l| view! { <li>{l.clone()}</li> }).collect_view()}</ul>
                                 {entry.map(|i| view! {
                                     <button type="button" class="secondary" data-testid=format!("edit-{i}")
                                         on:click=move |_| { open_row.set(None); on_edit.run(i) }

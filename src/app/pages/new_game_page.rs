@@ -2,30 +2,24 @@
 //! roster, ordered by seat), choose the game's variants, start.
 
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map};
 
 use crate::app::game::{persist, GameUi};
 use crate::app::{now_ms, registry, use_app, with_store};
 use crate::model::{check_new_player, same_name, GameRecord};
 use crate::rules::GameKind;
 
-/// The new-game page (`/new/:kind`).
-#[component]
-pub fn NewGamePage() -> impl IntoView {
-    let params = use_params_map();
-    move || {
-        let kind = params.with(|p| p.get("kind").unwrap_or_default());
-        match kind.parse::<GameKind>().ok().and_then(registry::find) {
-            Some(entry) => (entry.new_game)(),
-            None => view! {
-                <section class="page">
-                    <h1>"Unknown game"</h1>
-                    <p class="banner warn">{format!("The app has no game called \"{kind}\".")}</p>
-                    <a class="button primary" href="/">"Back to the games"</a>
-                </section>
-            }
-            .into_any(),
+/// The new-game page (`/new/<kind>`).
+pub fn new_game_page(kind: &str) -> AnyView {
+    match kind.parse::<GameKind>().ok().and_then(registry::find) {
+        Some(entry) => (entry.new_game)(),
+        None => view! {
+            <section class="page">
+                <h1>"Unknown game"</h1>
+                <p class="banner warn">{format!("The app has no game called \"{kind}\".")}</p>
+                <a class="button primary" href="/">"Back to the games"</a>
+            </section>
         }
+        .into_any(),
     }
 }
 
@@ -53,7 +47,6 @@ fn to_base36(mut n: u64) -> String {
 /// The new-game form for game `R`.
 pub fn new_game_form<R: GameUi>() -> AnyView {
     let app = use_app();
-    let navigate = use_navigate();
     let seated: RwSignal<Vec<String>> = RwSignal::new(Vec::new());
     let typed = RwSignal::new(String::new());
     let name_error: RwSignal<Option<String>> = RwSignal::new(None);
@@ -112,7 +105,7 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
                 // The roster is a convenience: failing to save it loses no game.
                 let _ = with_store(|s| s.save_roster(&roster_now));
                 app.index.update(|ix| ix.insert(0, line));
-                navigate(&format!("/game/{}", record.id), Default::default());
+                crate::app::router::navigate(&format!("/game/{}", record.id));
             }
             Err(e) => start_error.set(Some(e)),
         }
