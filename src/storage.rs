@@ -9,7 +9,9 @@
 //! - `chicken.roster`: the saved player names;
 //! - `chicken.theme`: "light", "dark" or absent (follow the system);
 //! - `chicken.quarantine.<n>`: a stored value that could not be read, kept
-//!   aside exactly as it was and never overwritten.
+//!   aside exactly as it was and never overwritten;
+//! - `chicken.draft.<id>`: what is being entered in game `id` and not yet
+//!   saved as an entry (the form's own JSON), so a reload loses nothing.
 //!
 //! The browser's localStorage is one [`Backend`]; [`MemoryBackend`] is the
 //! other, for native tests and for browsers that refuse storage.
@@ -26,6 +28,7 @@ const GAME_PREFIX: &str = "chicken.game.";
 const ROSTER_KEY: &str = "chicken.roster";
 const THEME_KEY: &str = "chicken.theme";
 const QUARANTINE_PREFIX: &str = "chicken.quarantine.";
+const DRAFT_PREFIX: &str = "chicken.draft.";
 
 /// A storage failure, in words for the person holding the phone.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -429,9 +432,27 @@ impl<B: Backend> Store<B> {
         self.backend.remove(key)
     }
 
+    /// The unsaved entry being typed in game `id`, if any.
+    pub fn draft(&self, id: &str) -> Option<String> {
+        self.backend
+            .get(&format!("{DRAFT_PREFIX}{id}"))
+            .ok()
+            .flatten()
+    }
+
+    /// Keeps (or with `None` forgets) the unsaved entry of game `id`.
+    pub fn save_draft(&self, id: &str, text: Option<&str>) -> Result<(), StoreError> {
+        let key = format!("{DRAFT_PREFIX}{id}");
+        match text {
+            Some(t) => self.backend.set(&key, t),
+            None => self.backend.remove(&key),
+        }
+    }
+
     /// Deletes game `id` and its index line.
     pub fn delete_game(&self, id: &str) -> Result<(), StoreError> {
         self.backend.remove(&game_key(id))?;
+        self.save_draft(id, None)?;
         let mut games = self.current_index();
         games.retain(|e| e.id != id);
         self.write_index(&games)

@@ -6,11 +6,12 @@
 use leptos::prelude::*;
 
 use crate::app::components::{HelpPanel, Scoreboard};
+use crate::app::erased::{aria, dynamic, flag, on_click, Dyn};
 use crate::app::{now_ms, use_app, with_store};
 use crate::model::{GameRecord, IndexEntry};
 use crate::rules::{
-    push_entry, replace_entry, replay_prefix, undo_last, LogError, Outcome, RuleError, Rules,
-    Setup, Standings,
+    push_entry, replace_entry, replay_prefix, undo_last, GameKind, HelpLine, LogError, Outcome,
+    RuleError, Rules, Setup, Standings,
 };
 
 /// What a game adds to the shared screens.
@@ -28,6 +29,12 @@ pub trait GameUi: Rules + Sized {
 
     /// The form that records one entry (new, or an edit of an old one).
     fn entry_form(ctx: EntryCtx<Self>) -> AnyView;
+
+    /// An extra panel under the entry form (tie-breakers, table helpers).
+    fn extras(ctx: ExtrasCtx<Self>) -> AnyView {
+        let _ = ctx;
+        ().into_any()
+    }
 }
 
 /// What an entry form is given.
@@ -45,6 +52,12 @@ pub struct EntryCtx<R: Rules> {
     pub submit: Callback<R::Entry, Option<RuleError>>,
     /// Leaves editing without saving (edits only).
     pub cancel: Option<Callback<()>>,
+    /// What was being entered when the page was last closed (new entries
+    /// only), as the form saved it with `on_draft`.
+    pub draft: Option<String>,
+    /// Keeps what is being entered (`None` forgets it), so a reload or a
+    /// closed tab loses nothing typed. New entries only.
+    pub on_draft: Option<Callback<Option<String>>>,
 }
 
 /// One line for the games list: the result, or the state of play.
@@ -86,13 +99,28 @@ pub fn persist<R: Rules>(record: &GameRecord<R>) -> Result<IndexEntry, String> {
     Ok(entry)
 }
 
-/// The game screen for one record.
+/// What a game's extra panel is given (tie-breakers, table helpers).
+pub struct ExtrasCtx<R: Rules> {
+    /// Players and settings.
+    pub setup: Setup<R::Settings>,
+    /// The state after every entry so far.
+    pub state: R::State,
+    /// How many entries the log holds.
+    pub entries: usize,
+    /// Appends an entry; `Some(error)` if refused (nothing changed then).
+    pub submit: Callback<R::Entry, Option<RuleError>>,
+}
+
+/// The game screen for one record: the logic is generic over the game, the
+/// view ([`screen_view`]) is not, so each game adds only its own forms.
 pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
     let app = use_app();
+    let id = record.id.clone();
+    let draft = with_store(|s| s.draft(&id));
     let rec = RwSignal::new(record);
+    let draft = StoredValue::new(draft);
     let editing: RwSignal<Option<usize>> = RwSignal::new(None);
     let redo: RwSignal<Option<R::Entry>> = RwSignal::new(None);
-    let show_help = RwSignal::new(false);
     let action_error: RwSignal<Option<String>> = RwSignal::new(None);
 
     let folded = Memo::new(move |_| rec.with(|r| replay_prefix::<R>(&r.setup(), &r.log)));
@@ -100,7 +128,6 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
         let setup = rec.with(|r| r.setup());
         folded.with(|(state, _)| R::standings(&setup, state))
     });
-    let players = Signal::derive(move || rec.with(|r| r.players.clone()));
 
     // Saves a new log; the screen changes only once storage said yes.
     let save_log = move |log: Vec<R::Entry>| -> Result<(), String> {
@@ -133,6 +160,12 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
             ))),
             Ok(log) => match save_log(log) {
                 Ok(()) => {
+                    if target.is_none() {
+                        let id = rec.with_untracked(|r| r.id.clone());
+                        // The draft became an entry; a stale draft is harmless.
+                        let _ = with_store(|s| s.save_draft(&id, None));
+                        draft.set_value(None);
+                    }
                     editing.set(None);
                     redo.set(None);
                     None
@@ -141,9 +174,23 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
             },
         }
     });
+    // Extras always append, whatever is being edited.
+    let append = Callback::new(move |entry: R::Entry| -> Option<RuleError> {
+        let (setup, log) = rec.with_untracked(|r| (r.setup(), r.log.clone()));
+        match push_entry::<R>(&setup, &log, entry) {
+            Err(e) => Some(e.error),
+            Ok(log) => save_log(log).err().map(RuleError::new),
+        }
+    });
+    let on_draft = Callback::new(move |text: Option<String>| {
+        let id = rec.with_untracked(|r| r.id.clone());
+        if let Err(e) = with_store(|s| s.save_draft(&id, text.as_deref())) {
+            action_error.set(Some(format!("What you are typing could not be kept: {e}.")));
+        }
+    });
     let cancel = Callback::new(move |_: ()| editing.set(None));
 
-    let undo = move |_| {
+    let undo = Callback::new(move |_: ()| {
         let log = rec.with_untracked(|r| r.log.clone());
         let Some(last) = log.last().cloned() else {
             return;
@@ -154,8 +201,8 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
         }
         editing.set(None);
         redo.set(Some(last));
-    };
-    let redo_last = move |_| {
+    });
+    let redo_last = Callback::new(move |_: ()| {
         let Some(entry) = redo.get_untracked() else {
             return;
         };
@@ -167,17 +214,9 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
             },
             Err(e) => action_error.set(Some(e.to_string())),
         }
-    };
-
-    let on_edit = Callback::new(move |i: usize| {
-        editing.set(Some(i));
-        scroll_to("entry");
     });
 
-    let kind = R::KIND;
-    let help = Memo::new(move |_| rec.with(|r| R::help(&r.setup())));
-
-    let entry_section = move || {
+    let entry = dynamic(move || {
         let target = editing.get();
         let (setup, log) = rec.with(|r| (r.setup(), r.log.clone()));
         let finished = standings.with(|s| s.finished());
@@ -189,17 +228,116 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
             .into_any();
         }
         let (before, _) = replay_prefix::<R>(&setup, log.get(..index).unwrap_or(&log));
-        let ctx = EntryCtx::<R> {
+        R::entry_form(EntryCtx::<R> {
             setup,
             before,
             index,
             initial: target.and_then(|i| log.get(i).cloned()),
+            draft: if target.is_none() {
+                draft.get_value()
+            } else {
+                None
+            },
+            on_draft: target.is_none().then_some(on_draft),
             submit,
             cancel: target.map(|_| cancel),
-        };
-        R::entry_form(ctx)
-    };
+        })
+    });
+    let extras = dynamic(move || {
+        let (setup, entries) = rec.with(|r| (r.setup(), r.log.len()));
+        let state = folded.with(|(s, _)| s.clone());
+        R::extras(ExtrasCtx::<R> {
+            setup,
+            state,
+            entries,
+            submit: append,
+        })
+    });
 
+    screen_view(ScreenParts {
+        kind: R::KIND,
+        help: Signal::derive(move || rec.with(|r| R::help(&r.setup()))),
+        standings: standings.into(),
+        players: Signal::derive(move || rec.with(|r| r.players.clone())),
+        read_error: Signal::derive(move || {
+            folded.with(|(_, err)| err.clone()).map(|e| {
+                format!(
+                    "{} could not be read under the current rules ({}); the score shows the entries before it. Undo or edit it to carry on.",
+                    R::entry_label(e.index),
+                    e.error.message
+                )
+            })
+        }),
+        editing,
+        on_edit: Callback::new(move |i: usize| {
+            editing.set(Some(i));
+            scroll_to("entry");
+        }),
+        entry_label: R::entry_label,
+        entry,
+        extras,
+        can_undo: Signal::derive(move || rec.with(|r| !r.log.is_empty())),
+        can_redo: Signal::derive(move || redo.with(|r| r.is_some())),
+        undo,
+        redo: redo_last,
+        action_error,
+    })
+}
+
+/// Everything the game screen shows, with the game's type erased.
+pub struct ScreenParts {
+    /// Which game.
+    pub kind: GameKind,
+    /// The rules in force.
+    pub help: Signal<Vec<HelpLine>>,
+    /// Totals, sheet, status, outcome.
+    pub standings: Signal<Standings>,
+    /// Player names by seat.
+    pub players: Signal<Vec<String>>,
+    /// An entry that today's rules refuse, if any.
+    pub read_error: Signal<Option<String>>,
+    /// The entry being edited.
+    pub editing: RwSignal<Option<usize>>,
+    /// Starts editing an entry.
+    pub on_edit: Callback<usize>,
+    /// What an entry is called.
+    pub entry_label: fn(usize) -> String,
+    /// The entry form.
+    pub entry: Dyn,
+    /// The game's extra panel.
+    pub extras: Dyn,
+    /// Whether there is an entry to undo.
+    pub can_undo: Signal<bool>,
+    /// Whether an undone entry can be put back.
+    pub can_redo: Signal<bool>,
+    /// Undoes the last entry.
+    pub undo: Callback<()>,
+    /// Puts back the entry just undone.
+    pub redo: Callback<()>,
+    /// A failed undo/redo/save, to show.
+    pub action_error: RwSignal<Option<String>>,
+}
+
+/// The game screen's view, shared by every game.
+pub fn screen_view(p: ScreenParts) -> AnyView {
+    let show_help = RwSignal::new(false);
+    let ScreenParts {
+        kind,
+        help,
+        standings,
+        players,
+        read_error,
+        editing,
+        on_edit,
+        entry_label,
+        entry,
+        extras,
+        can_undo,
+        can_redo,
+        undo,
+        redo,
+        action_error,
+    } = p;
     view! {
         <div class="game" data-kind=kind.as_str()>
             <header class="bar">
@@ -208,42 +346,29 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
                 <button
                     class="icon"
                     aria-label="Rules and variants in force"
-                    aria-expanded=move || show_help.get().to_string()
-                    on:click=move |_| show_help.update(|v| *v = !*v)
+                    aria-expanded=aria(move || show_help.get())
+                    on:click=on_click(move |_| show_help.update(|v| *v = !*v))
                 >"?"</button>
             </header>
-            <Show when=move || show_help.get()>
-                <HelpPanel lines=Signal::derive(move || help.get())/>
-            </Show>
-            {move || folded.with(|(_, err)| err.clone()).map(|e| view! {
-                <p class="banner warn" role="alert">
-                    {format!("{} could not be read under the current rules ({}); the score shows the entries before it. Undo or edit it to carry on.", R::entry_label(e.index), e.error.message)}
-                </p>
-            })}
-            <OutcomeOrStatus standings=Signal::derive(move || standings.get()) players=players/>
-            <Scoreboard
-                standings=Signal::derive(move || standings.get())
-                players=players
-                editing=editing
-                on_edit=on_edit
-                entry_label=R::entry_label
-            />
-            <section id="entry" class="entry" aria-label="Enter scores">
-                {entry_section}
-            </section>
+            {dynamic(move || if show_help.get() { view! { <HelpPanel lines=help/> }.into_any() } else { ().into_any() })}
+            {dynamic(move || read_error.get().map(|e| view! { <p class="banner warn" role="alert">{e}</p> }).into_any())}
+            <OutcomeOrStatus standings=standings players=players/>
+            <Scoreboard standings=standings players=players editing=editing on_edit=on_edit entry_label=entry_label/>
+            <section id="entry" class="entry" aria-label="Enter scores">{entry}</section>
+            {extras}
             <div class="actions">
                 <button
                     class="secondary"
                     data-testid="undo"
                     aria-label="Undo the last entry"
-                    disabled=move || rec.with(|r| r.log.is_empty())
-                    on:click=undo
+                    disabled=flag(move || !can_undo.get())
+                    on:click=on_click(move |_| undo.run(()))
                 >"↶ Undo"</button>
-                <Show when=move || redo.with(|r| r.is_some())>
-                    <button class="secondary" data-testid="redo" aria-label="Redo the entry just undone" on:click=redo_last>"↷ Redo"</button>
-                </Show>
+                {dynamic(move || if can_redo.get() {
+                    view! { <button class="secondary" data-testid="redo" aria-label="Redo the entry just undone" on:click=on_click(move |_| redo.run(()))>"↷ Redo"</button> }.into_any()
+                } else { ().into_any() })}
             </div>
-            {move || action_error.get().map(|e| view! { <p class="banner error" role="alert">{e}</p> })}
+            {dynamic(move || action_error.get().map(|e| view! { <p class="banner error" role="alert">{e}</p> }).into_any())}
         </div>
     }
     .into_any()

@@ -55,12 +55,29 @@ test('a 4-player game: totals, tile picker, edit hand 1 after hand 3, reload', a
     await app.page.getByRole('button', { name: 'Save hand 4' }).waitFor();
     assert.deepEqual(await game.totals(), { Bob: 6, Dee: 18, Cy: 40, Ann: 68 });
 
+    // Half of hand 4 entered, then the page reloads: nothing typed is lost.
+    await game.wentOut('Dee');
+    await game.padPips('Ann', 5);
+    await app.page.reload();
+    await app.page.getByTestId('leaders').waitFor();
+    assert.equal(await app.page.getByLabel('Ann: pips left').inputValue(), '5');
+    assert.equal(await app.page.getByRole('button', { name: 'Dee went out', exact: true }).getAttribute('aria-pressed'), 'true');
+
     // Reload mid-game: everything is still there.
     await app.page.reload();
     await app.page.getByTestId('leaders').waitFor();
     assert.deepEqual(await game.totals(), { Bob: 6, Dee: 18, Cy: 40, Ann: 68 });
     assert.equal(await game.rowCount(), 3);
     assert.match(await game.status().textContent(), /Hand 4 of 10 starts with the 6-6/);
+
+    // Saving hand 4 forgets the draft: hand 5 starts empty.
+    await game.padPips('Bob', 2);
+    await game.padPips('Cy', 1);
+    await game.save();
+    await game.waitRows(4);
+    assert.equal(await app.page.getByLabel('Ann: pips left').inputValue(), '');
+    await game.undo();
+    await game.waitRows(3);
 
     // Undo drops hand 3; redo brings it back.
     await game.undo();

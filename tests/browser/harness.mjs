@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from '../tools/static-server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const DIST = path.resolve(here, '../../dist');
+export const DIST = process.env.CHICKEN_DIST || path.resolve(here, '../../dist');
 
 export const CHROMIUM_ARGS = [
   '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',

@@ -5,4 +5,4 @@ source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 bash tests/tools/setup.sh --browser
 trunk build --release
-node tests/bench/bench.mjs "${1:-5}"
+node tests/browser/bench.mjs "${1:-5}"

@@ -11,6 +11,57 @@ use crate::rules::chickenfoot::{
     tiles_to_draw, Chickenfoot, DominoSet, DoubleBlank, Hand, Left, Settings, Tile,
 };
 use crate::rules::{parse_count, RuleError};
+use serde::{Deserialize, Serialize};
+
+/// A hand being entered, as kept between page loads.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+struct HandDraft {
+    /// Who went out: not chosen yet, stalemate, or a seat.
+    out: Option<Option<usize>>,
+    /// The double that started the hand.
+    started: u8,
+    /// Whether each player is entered by tiles.
+    tile_mode: Vec<bool>,
+    /// Pip totals as typed.
+    texts: Vec<String>,
+    /// Tiles picked.
+    tiles: Vec<Vec<Tile>>,
+}
+
+impl HandDraft {
+    fn empty(n: usize, preferred: u8) -> Self {
+        HandDraft {
+            out: None,
+            started: preferred,
+            tile_mode: vec![false; n],
+            texts: vec![String::new(); n],
+            tiles: vec![Vec::new(); n],
+        }
+    }
+
+    fn of(h: &Hand, n: usize, preferred: u8) -> Self {
+        let left = |i: usize| h.left.get(i).filter(|_| h.out != Some(i));
+        HandDraft {
+            out: Some(h.out),
+            started: h.started_with.unwrap_or(preferred),
+            tile_mode: (0..n)
+                .map(|i| matches!(left(i), Some(Left::Tiles(t)) if !t.is_empty()))
+                .collect(),
+            texts: (0..n)
+                .map(|i| match left(i) {
+                    Some(Left::Pips(p)) => p.to_string(),
+                    _ => String::new(),
+                })
+                .collect(),
+            tiles: (0..n)
+                .map(|i| match left(i) {
+                    Some(Left::Tiles(t)) => t.clone(),
+                    _ => Vec::new(),
+                })
+                .collect(),
+        }
+    }
+}
 
 /// How a player's hand is entered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,6 +147,8 @@ fn hand_form(ctx: EntryCtx<Chickenfoot>) -> AnyView {
         initial,
         submit,
         cancel,
+        draft,
+        on_draft,
     } = ctx;
     let n = setup.players.len();
     let settings = setup.settings.clone();
@@ -108,40 +161,40 @@ fn hand_form(ctx: EntryCtx<Chickenfoot>) -> AnyView {
     let max = settings.set.max();
     let _ = before;
 
-    // The draft, prefilled when editing.
-    let out: RwSignal<Option<Option<usize>>> = RwSignal::new(initial.as_ref().map(|h| h.out));
-    let started: RwSignal<u8> = RwSignal::new(
-        initial
-            .as_ref()
-            .and_then(|h| h.started_with)
-            .unwrap_or(preferred),
-    );
+    // The form's state: from the entry being edited, else from the draft
+    // kept when the page was last closed, else empty.
+    let restored = match &initial {
+        Some(h) => HandDraft::of(h, n, preferred),
+        None => draft
+            .as_deref()
+            .and_then(|d| serde_json::from_str::<HandDraft>(d).ok())
+            .filter(|d| d.texts.len() == n && d.tiles.len() == n && d.tile_mode.len() == n)
+            .unwrap_or_else(|| HandDraft::empty(n, preferred)),
+    };
+    let out: RwSignal<Option<Option<usize>>> = RwSignal::new(restored.out);
+    let started: RwSignal<u8> = RwSignal::new(restored.started);
     let modes: RwSignal<Vec<Mode>> = RwSignal::new(
-        (0..n)
-            .map(|i| match initial.as_ref().and_then(|h| h.left.get(i)) {
-                Some(Left::Tiles(t)) if !t.is_empty() => Mode::Tiles,
-                _ => Mode::Pips,
-            })
+        restored
+            .tile_mode
+            .iter()
+            .map(|t| if *t { Mode::Tiles } else { Mode::Pips })
             .collect(),
     );
-    let texts: RwSignal<Vec<String>> = RwSignal::new(
-        (0..n)
-            .map(|i| match initial.as_ref().and_then(|h| h.left.get(i)) {
-                Some(Left::Pips(p)) if initial.as_ref().map(|h| h.out) != Some(Some(i)) => {
-                    p.to_string()
-                }
-                _ => String::new(),
-            })
-            .collect(),
-    );
-    let tiles: RwSignal<Vec<Vec<Tile>>> = RwSignal::new(
-        (0..n)
-            .map(|i| match initial.as_ref().and_then(|h| h.left.get(i)) {
-                Some(Left::Tiles(t)) => t.clone(),
-                _ => Vec::new(),
-            })
-            .collect(),
-    );
+    let texts: RwSignal<Vec<String>> = RwSignal::new(restored.texts);
+    let tiles: RwSignal<Vec<Vec<Tile>>> = RwSignal::new(restored.tiles);
+    // Every change to a new hand is kept at once (storage, not a signal).
+    if let Some(keep) = on_draft {
+        Effect::new(move |_| {
+            let d = HandDraft {
+                out: out.get(),
+                started: started.get(),
+                tile_mode: modes.with(|m| m.iter().map(|m| *m == Mode::Tiles).collect()),
+                texts: texts.get(),
+                tiles: tiles.get(),
+            };
+            keep.run(serde_json::to_string(&d).ok());
+        });
+    }
     let active: RwSignal<Option<usize>> = RwSignal::new(None);
     let picker: RwSignal<Option<usize>> = RwSignal::new(None);
     let tried = RwSignal::new(false);

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::app::game::{persist, GameUi};
 use crate::app::{now_ms, registry, use_app, with_store};
-use crate::model::{check_new_player, same_name, GameRecord};
+use crate::model::{check_new_player, same_name, GameRecord, IndexEntry};
 use crate::rules::GameKind;
 
 /// The new-game page (`/new/<kind>`).
@@ -44,24 +44,66 @@ fn to_base36(mut n: u64) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
-/// The new-game form for game `R`.
+/// The new-game form for game `R`: the settings and the record are
+/// generic, the page ([`new_game_view`]) is not.
 pub fn new_game_form<R: GameUi>() -> AnyView {
-    let app = use_app();
     let seated: RwSignal<Vec<String>> = RwSignal::new(Vec::new());
+    let settings: RwSignal<R::Settings> = RwSignal::new(R::Settings::default());
+    let count = Signal::derive(move || seated.with(|s| s.len()));
+    new_game_view(NewGameParts {
+        kind: R::KIND,
+        min: *R::PLAYERS.start(),
+        max: *R::PLAYERS.end(),
+        seated,
+        settings: R::settings_form(settings, count),
+        create: Box::new(move |players: Vec<String>| {
+            let record =
+                GameRecord::<R>::new(new_id(), now_ms(), players, settings.get_untracked())
+                    .map_err(|e| e.message)?;
+            let line = persist(&record)?;
+            Ok(line)
+        }),
+    })
+}
+
+/// The new-game page's parts, with the game's type erased.
+pub struct NewGameParts {
+    /// Which game.
+    pub kind: GameKind,
+    /// Fewest players.
+    pub min: usize,
+    /// Most players.
+    pub max: usize,
+    /// The players seated so far, in seating order.
+    pub seated: RwSignal<Vec<String>>,
+    /// The game's variants form.
+    pub settings: AnyView,
+    /// Creates and saves the game; its index line, or why not.
+    pub create: Box<dyn Fn(Vec<String>) -> Result<IndexEntry, String>>,
+}
+
+/// The new-game page: seats, roster, variants, start.
+pub fn new_game_view(p: NewGameParts) -> AnyView {
+    let NewGameParts {
+        kind,
+        min,
+        max,
+        seated,
+        settings,
+        create,
+    } = p;
+    let app = use_app();
     let typed = RwSignal::new(String::new());
     let name_error: RwSignal<Option<String>> = RwSignal::new(None);
     let start_error: RwSignal<Option<String>> = RwSignal::new(None);
-    let settings: RwSignal<R::Settings> = RwSignal::new(R::Settings::default());
     let roster = RwSignal::new(with_store(|s| s.roster()).names);
-    let range = R::PLAYERS;
-    let (min, max) = (*range.start(), *range.end());
 
     let add = move |name: String| {
         let now = seated.get_untracked();
         if now.len() >= max {
             name_error.set(Some(format!(
                 "{} takes at most {max} players.",
-                R::KIND.name()
+                kind.name()
             )));
             return;
         }
@@ -87,37 +129,24 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
 
     let start = move |_| {
         let players = seated.get_untracked();
-        let record = match GameRecord::<R>::new(
-            new_id(),
-            now_ms(),
-            players.clone(),
-            settings.get_untracked(),
-        ) {
-            Ok(r) => r,
-            Err(e) => {
-                start_error.set(Some(e.message));
-                return;
-            }
-        };
-        match persist(&record) {
+        match create(players.clone()) {
             Ok(line) => {
                 let roster_now = with_store(|s| s.roster()).remember(&players);
                 // The roster is a convenience: failing to save it loses no game.
                 let _ = with_store(|s| s.save_roster(&roster_now));
+                let path = format!("/game/{}", line.id);
                 app.index.update(|ix| ix.insert(0, line));
-                crate::app::router::navigate(&format!("/game/{}", record.id));
+                crate::app::router::navigate(&path);
             }
             Err(e) => start_error.set(Some(e)),
         }
     };
 
-    let players_count = Signal::derive(move || seated.with(|s| s.len()));
-
     view! {
-        <section class="page new-game" data-kind=R::KIND.as_str()>
+        <section class="page new-game" data-kind=kind.as_str()>
             <header class="bar">
                 <a class="back" href="/" aria-label="Back to all games">"‹ Games"</a>
-                <h1>{format!("New {}", R::KIND.name())}</h1>
+                <h1>{format!("New {}", kind.name())}</h1>
             </header>
             <h2>{format!("Players ({min}–{max}), in seating order")}</h2>
             <ol class="seated" data-testid="seated">
@@ -170,7 +199,7 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
                 })
             }}
             <h2>"Variants"</h2>
-            {R::settings_form(settings, players_count)}
+            {settings}
             <p class="form-error" role="alert" data-testid="start-error">{move || start_error.get()}</p>
             <button type="button" class="primary wide" data-testid="start-game"
                 disabled=move || seated.with(|s| s.len() < min)

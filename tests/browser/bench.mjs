@@ -5,13 +5,13 @@
 //  3. time from the tap that saves a hand to the updated scoreboard, in a
 //     10-player Chickenfoot game holding 15 recorded hands (Double-15: the
 //     most hands the rules allow; the 16th is saved).
-// Usage: node tests/bench/bench.mjs [runs]   (after `trunk build --release`)
+// Usage: node tests/browser/bench.mjs [runs]   (after `trunk build --release`)
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../tools/static-server.mjs';
-import { CHROMIUM_ARGS, DIST } from '../browser/harness.mjs';
+import { CHROMIUM_ARGS, DIST } from './harness.mjs';
 
 const RUNS = Number(process.argv[2] || 5);
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
