@@ -109,6 +109,9 @@ pub struct ExtrasCtx<R: Rules> {
     pub entries: usize,
     /// Appends an entry; `Some(error)` if refused (nothing changed then).
     pub submit: Callback<R::Entry, Option<RuleError>>,
+    /// Opens entry `i` in the entry form for correction (for games whose
+    /// score-sheet rows gather several entries, so the sheet cannot).
+    pub edit: Callback<usize>,
 }
 
 /// The game screen for one record: the logic is generic over the game, the
@@ -189,6 +192,10 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
         }
     });
     let cancel = Callback::new(move |_: ()| editing.set(None));
+    let on_edit = Callback::new(move |i: usize| {
+        editing.set(Some(i));
+        scroll_to("entry");
+    });
 
     let undo = Callback::new(move |_: ()| {
         let log = rec.with_untracked(|r| r.log.clone());
@@ -251,6 +258,7 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
             state,
             entries,
             submit: append,
+            edit: on_edit,
         })
     });
 
@@ -269,10 +277,7 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
             })
         }),
         editing,
-        on_edit: Callback::new(move |i: usize| {
-            editing.set(Some(i));
-            scroll_to("entry");
-        }),
+        on_edit,
         entry_label: R::entry_label,
         entry,
         extras,
