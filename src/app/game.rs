@@ -187,6 +187,9 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
     });
     let on_draft = Callback::new(move |text: Option<String>| {
         let id = rec.with_untracked(|r| r.id.clone());
+        // Kept here too, so a form rebuilt without a reload (after Cancel
+        // on an edit, an undo) comes back as it was left.
+        draft.set_value(text.clone());
         if let Err(e) = with_store(|s| s.save_draft(&id, text.as_deref())) {
             action_error.set(Some(format!("What you are typing could not be kept: {e}.")));
         }

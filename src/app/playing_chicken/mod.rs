@@ -450,7 +450,7 @@ fn trick_form(ctx: EntryCtx<PlayingChicken>) -> AnyView {
                     <button type="button" class="secondary small"
                         aria-expanded=aria(move || choosing_goal.get())
                         on:click=on_click(move |_| choosing_goal.update(|v| *v = !*v))
-                    >"Another card on the table?"</button>
+                    >"Other goal card?"</button>
                 })}
             </div>
         </div>
