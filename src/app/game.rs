@@ -233,7 +233,7 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
         let index = target.unwrap_or(log.len());
         if target.is_none() && finished {
             return view! {
-                <p class="hint">"The game is over. Tap a row of the score sheet to correct it, or Undo the last entry."</p>
+                <p class="hint">"The game is over. To correct it, Edit an earlier entry or Undo the last one."</p>
             }
             .into_any();
         }

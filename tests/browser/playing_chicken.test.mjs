@@ -173,3 +173,69 @@ test('a 3-player game through all 15 tricks with the app as the goal deck', asyn
     await app.close();
   }
 });
+
+test('typed goals, the "+1" bonus, and what is missing said beside the field', async () => {
+  const app = await openApp();
+  const { page } = app;
+  try {
+    const setup = await new HomeScreen(page).startNew('playing-chicken');
+    await setup.addPlayers(['Ann', 'Bob', 'Cy', 'Dee']);
+    await setup.choose('Exact bonus', '+1');
+    await setup.choose('Goal cards', 'We flip real cards');
+    assert.match(await page.getByTestId('bonus-note').textContent(), /3, 4, 5, 6 and 7/);
+    assert.match(await page.getByTestId('goal-note').textContent(), /the 10 marked 4P/);
+    await setup.start();
+    const game = new PlayingChickenScreen(page);
+    const help = await game.openHelp();
+    assert.match(await help.textContent(), /\+1 \(chosen for this game\)/);
+    assert.match(await help.textContent(), /The table flips the real goal cards/);
+    assert.doesNotMatch(await game.status().textContent(), /Next goal/);
+    // Only the 4-player goals are offered; nothing is chosen yet.
+    const chips = await page.getByRole('group', { name: 'Goal card' }).getByRole('button').allTextContents();
+    assert.deepEqual(chips.map(Number), [7, 9, 10, 11, 13, 14, 15, 18, 19]);
+    assert.equal((await page.getByTestId('goal-value').textContent()).trim(), '?');
+
+    // Saving too early says what is missing, where it is missing.
+    await page.getByTestId('save-trick').click();
+    assert.match(await game.formError().textContent(), /Tap the goal card first/);
+    await page.getByRole('button', { name: 'Goal 11', exact: true }).click();
+    await game.play('Ann', 2);
+    await game.play('Bob', 2);
+    await page.getByTestId('save-trick').click();
+    assert.match(await page.getByTestId('play-2').locator('.field-error').textContent(), /Tap the card Cy played/);
+    assert.equal(await game.tricksPlayed(), 0);
+
+    // Exactly 11: the highest cards (a tie) win the prize plus one, 3 each.
+    await game.play('Cy', 3);
+    await game.play('Dee', 4);
+    assert.match(await game.result().textContent(), /Total 11 · goal 11 · exact/);
+    await game.play('Dee', 4); // tapped again: taken back
+    await game.play('Dee', 1);
+    await game.play('Cy', 6);
+    assert.match(await game.result().textContent(), /Total 11 · goal 11 · exact/);
+    assert.match(await game.result().textContent(), /Cy wins 3 points with the 6/);
+    await game.saveTrick();
+    assert.deepEqual(await game.totals(), { Cy: 3, Ann: 0, Bob: 0, Dee: 0 });
+
+    // The goal of the next trick is tapped again; a half-entered trick survives a reload.
+    assert.equal((await page.getByTestId('goal-value').textContent()).trim(), '?');
+    await page.getByRole('button', { name: 'Goal 18', exact: true }).click();
+    await game.play('Dee', 6);
+    await page.reload();
+    await game.heading().waitFor();
+    assert.equal(await game.goal(), 18);
+    assert.equal(await game.pressed('Dee', 6), true);
+    // Cards played this round are not offered again.
+    assert.deepEqual(await game.offered('Cy'), [1, 2, 3, 4, 5]);
+    await game.play('Ann', 6);
+    await game.play('Bob', 5);
+    await game.play('Cy', 1);
+    // 6 + 5 + 1 + 6 = 18: exact again, and Ann and Dee tie with the 6.
+    assert.match(await game.result().textContent(), /Ann and Dee tie with the 6: 3 points each/);
+    await game.saveTrick();
+    assert.deepEqual(await game.totals(), { Ann: 3, Cy: 3, Dee: 3, Bob: 0 });
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
