@@ -46,6 +46,12 @@ test('a 3-player game through all 15 tricks with the app as the goal deck', asyn
     assert.match(await page.getByTestId('bonus-note').textContent(), /4, 6, 8, 10 and 12/);
     assert.match(await page.getByTestId('goal-note').textContent(), /10 goal cards for 3 players/);
     await setup.start();
+    // The goal deck's shuffle was chosen at creation and saved with the game.
+    const seed = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('chicken.game.'));
+      return (/"seed":\s*(\d+)/.exec(localStorage.getItem(key)) || [])[1];
+    });
+    assert.ok(seed && seed !== '0', `a fresh seed, not ${seed}`);
     const game = new PlayingChickenScreen(page);
     const log = [];
     const goalsSeen = [];
