@@ -109,6 +109,9 @@ pub struct ExtrasCtx<R: Rules> {
     pub entries: usize,
     /// Appends an entry; `Some(error)` if refused (nothing changed then).
     pub submit: Callback<R::Entry, Option<RuleError>>,
+    /// Opens entry `i` in the entry form for correction (for games whose
+    /// score-sheet rows gather several entries, so the sheet cannot).
+    pub edit: Callback<usize>,
 }
 
 /// The game screen for one record: the logic is generic over the game, the
@@ -184,11 +187,18 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
     });
     let on_draft = Callback::new(move |text: Option<String>| {
         let id = rec.with_untracked(|r| r.id.clone());
+        // Kept here too, so a form rebuilt without a reload (after Cancel
+        // on an edit, an undo) comes back as it was left.
+        draft.set_value(text.clone());
         if let Err(e) = with_store(|s| s.save_draft(&id, text.as_deref())) {
             action_error.set(Some(format!("What you are typing could not be kept: {e}.")));
         }
     });
     let cancel = Callback::new(move |_: ()| editing.set(None));
+    let on_edit = Callback::new(move |i: usize| {
+        editing.set(Some(i));
+        scroll_to("entry");
+    });
 
     let undo = Callback::new(move |_: ()| {
         let log = rec.with_untracked(|r| r.log.clone());
@@ -223,7 +233,7 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
         let index = target.unwrap_or(log.len());
         if target.is_none() && finished {
             return view! {
-                <p class="hint">"The game is over. Tap a row of the score sheet to correct it, or Undo the last entry."</p>
+                <p class="hint">"The game is over. To correct it, Edit an earlier entry or Undo the last one."</p>
             }
             .into_any();
         }
@@ -251,6 +261,7 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
             state,
             entries,
             submit: append,
+            edit: on_edit,
         })
     });
 
@@ -269,10 +280,7 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
             })
         }),
         editing,
-        on_edit: Callback::new(move |i: usize| {
-            editing.set(Some(i));
-            scroll_to("entry");
-        }),
+        on_edit,
         entry_label: R::entry_label,
         entry,
         extras,

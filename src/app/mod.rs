@@ -10,6 +10,7 @@ pub mod components;
 pub mod erased;
 pub mod game;
 pub mod pages;
+pub mod playing_chicken;
 pub mod registry;
 pub mod router;
 

@@ -11,6 +11,7 @@ use crate::app::pages::new_game_page::new_game_form;
 use crate::app::with_store;
 use crate::model::GameRecord;
 use crate::rules::chickenfoot::Chickenfoot;
+use crate::rules::playing_chicken::PlayingChicken;
 use crate::rules::{replay_prefix, GameKind};
 
 /// What the app needs to know about one game, as plain function pointers.
@@ -51,7 +52,10 @@ impl GameEntry {
 
 /// Every game the app offers, in the order the home screen lists them.
 pub fn games() -> Vec<GameEntry> {
-    vec![GameEntry::of::<Chickenfoot>()]
+    vec![
+        GameEntry::of::<PlayingChicken>(),
+        GameEntry::of::<Chickenfoot>(),
+    ]
 }
 
 /// The entry for `kind`, if the app offers it.

@@ -569,8 +569,8 @@ pub fn next_goal(setup: &Setup<Settings>, state: &State) -> Option<u32> {
     app_goal(setup.players.len(), setup.settings.seed, state.tricks.len())
 }
 
-/// "Ann", "Ann and Bob", "Ann, Bob and Cy".
-fn join_names(names: &[&str]) -> String {
+/// "Ann", "Ann and Bob", "Ann, Bob and Cy" (also used by the screens).
+pub fn join_names(names: &[&str]) -> String {
     match names {
         [] => String::new(),
         [one] => (*one).to_string(),
