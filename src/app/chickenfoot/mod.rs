@@ -16,6 +16,9 @@ use serde::{Deserialize, Serialize};
 /// A hand being entered, as kept between page loads.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct HandDraft {
+    /// Which hand it is for (a draft for another hand is not restored).
+    #[serde(default)]
+    hand: usize,
     /// Who went out: not chosen yet, stalemate, or a seat.
     out: Option<Option<usize>>,
     /// The double that started the hand.
@@ -31,6 +34,7 @@ struct HandDraft {
 impl HandDraft {
     fn empty(n: usize, preferred: u8) -> Self {
         HandDraft {
+            hand: 0,
             out: None,
             started: preferred,
             tile_mode: vec![false; n],
@@ -42,6 +46,7 @@ impl HandDraft {
     fn of(h: &Hand, n: usize, preferred: u8) -> Self {
         let left = |i: usize| h.left.get(i).filter(|_| h.out != Some(i));
         HandDraft {
+            hand: 0,
             out: Some(h.out),
             started: h.started_with.unwrap_or(preferred),
             tile_mode: (0..n)
@@ -168,7 +173,12 @@ fn hand_form(ctx: EntryCtx<Chickenfoot>) -> AnyView {
         None => draft
             .as_deref()
             .and_then(|d| serde_json::from_str::<HandDraft>(d).ok())
-            .filter(|d| d.texts.len() == n && d.tiles.len() == n && d.tile_mode.len() == n)
+            .filter(|d| {
+                d.hand == index
+                    && d.texts.len() == n
+                    && d.tiles.len() == n
+                    && d.tile_mode.len() == n
+            })
             .unwrap_or_else(|| HandDraft::empty(n, preferred)),
     };
     let out: RwSignal<Option<Option<usize>>> = RwSignal::new(restored.out);
@@ -186,6 +196,7 @@ fn hand_form(ctx: EntryCtx<Chickenfoot>) -> AnyView {
     if let Some(keep) = on_draft {
         Effect::new(move |_| {
             let d = HandDraft {
+                hand: index,
                 out: out.get(),
                 started: started.get(),
                 tile_mode: modes.with(|m| m.iter().map(|m| *m == Mode::Tiles).collect()),
