@@ -24,6 +24,13 @@ pub trait GameUi: Rules + Sized {
         format!("Entry {}", index + 1)
     }
 
+    /// What entry `index` of `log` is called, where the log says more than
+    /// the index alone (a game whose log mixes kinds of entries).
+    fn entry_label_in(log: &[Self::Entry], index: usize) -> String {
+        let _ = log;
+        Self::entry_label(index)
+    }
+
     /// The variants to choose when creating a game.
     fn settings_form(settings: RwSignal<Self::Settings>, players: Signal<usize>) -> AnyView;
 
@@ -155,7 +162,7 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
             Err(LogError { index, error }) if index == at => Some(error),
             Err(LogError { index, error }) => Some(RuleError::new(format!(
                 "Not saved: with this change {} would be impossible ({}). Edit that one first.",
-                R::entry_label(index),
+                R::entry_label_in(&log, index),
                 error.message
             ))),
             Ok(log) => match save_log(log) {
@@ -263,7 +270,7 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
             folded.with(|(_, err)| err.clone()).map(|e| {
                 format!(
                     "{} could not be read under the current rules ({}); the score shows the entries before it. Undo or edit it to carry on.",
-                    R::entry_label(e.index),
+                    rec.with(|r| R::entry_label_in(&r.log, e.index)),
                     e.error.message
                 )
             })
