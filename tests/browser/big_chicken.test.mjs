@@ -126,6 +126,10 @@ test('a 3-player game to its end: crow, egging, assistance, a corrected round, r
     assert.match(done, /Cy wins!/);
     assert.match(done, /Golden Egg: Cy \(49 points\), winning the card draw against Ann/);
     assert.match(done, /Card draw: Ann Blue 7, Cy Blue 7; then Ann Duck, Cy Green 5/);
+    // The leaderboard follows the draw: Cy first, Ann second on equal totals.
+    assert.equal(await page.getByTestId('leader-2').getAttribute('aria-label'), 'Cy: 49 points, place 1');
+    assert.equal(await page.getByTestId('leader-0').getAttribute('aria-label'), 'Ann: 49 points, place 2');
+    assert.match(await page.getByTestId('recorded-draw').textContent(), /Cy won the draw: Golden Egg/);
 
     // Undo the draw and let the app deal instead: one of them wins, recorded.
     await game.undo();

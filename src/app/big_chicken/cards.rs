@@ -21,12 +21,13 @@ fn colour(card: Card) -> &'static str {
     }
 }
 
-/// The big mark on a card's face and the small line under it.
+/// The big mark on a card's face and the small line under it (plain text,
+/// so every phone's fonts can show it).
 fn face(card: Card) -> (String, &'static str) {
     match card {
-        Card::Duck => ("🦆".to_string(), "Duck"),
-        Card::BigRed => ("🐓".to_string(), "Big Red"),
-        Card::Chicken(suit) => ("🐔".to_string(), suit.name()),
+        Card::Duck => ("Duck".to_string(), "loses"),
+        Card::BigRed => ("★".to_string(), "Big Red"),
+        Card::Chicken(suit) => ("★".to_string(), suit.name()),
         Card::Egg { number, suit } => (number.to_string(), suit.name()),
     }
 }

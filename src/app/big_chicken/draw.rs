@@ -85,7 +85,7 @@ pub fn extras(ctx: ExtrasCtx<BigChicken>) -> AnyView {
         });
         view! {
             <section class="draw-panel golden" data-testid="golden-draw" aria-label="Golden Egg tie-breaker">
-                <h2>"🥚 Golden Egg tie-breaker"</h2>
+                <h2>"Golden Egg tie-breaker"</h2>
                 <p>{intro}</p>
                 {draw_panel(names.clone(), cards.clone(), tied, Some(record))}
             </section>

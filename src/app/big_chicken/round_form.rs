@@ -382,15 +382,21 @@ pub fn round_form(ctx: EntryCtx<BigChicken>) -> AnyView {
         }),
         _ => None,
     };
+    // The order of play, from the leader round the table and back.
     let order_line = move || {
-        let dir = d.with(|x| x.direction);
-        let mut seat = 0usize;
+        let (dir, crowed) = d.with(|x| (x.direction, x.crowed));
+        let first = crowed
+            .filter(|_| number > 1)
+            .or(good_egg)
+            .or(big_red)
+            .unwrap_or(0);
+        let mut seat = first;
         let mut seats = Vec::with_capacity(n + 1);
         for _ in 0..n {
             seats.push(name(seat));
             seat = dir.after(seat, n);
         }
-        seats.push(name(0));
+        seats.push(name(first));
         seats.join(" → ")
     };
     let direction_toggle = view! {
@@ -478,7 +484,7 @@ pub fn round_form(ctx: EntryCtx<BigChicken>) -> AnyView {
             <fieldset class="challenges" data-testid="challenges">
                 <legend>"Tournament challenges (+5 each)"</legend>
                 <ul class="challenge-list">{list}</ul>
-                <div class="segmented small" role="group" aria-label="Who lost the challenge">
+                <div class="segmented" role="group" aria-label="Who lost the challenge">
                     <button type="button" aria-pressed=aria(move || side.get() == ChallengeSide::Leader)
                         on:click=on_click(move |_| side.set(ChallengeSide::Leader))
                     >"Leader: Eggs not Broken"</button>
@@ -625,8 +631,8 @@ pub fn round_form(ctx: EntryCtx<BigChicken>) -> AnyView {
                             aria-describedby=format!("err-{i}")
                             placeholder="cards left"
                             prop:value=text(move || d.with(|x| x.texts.get(i).cloned().unwrap_or_default()))
-                            on:focus=on_focus(move |_| active.set(Some(i)))
-                            on:click=on_click(move |_| active.set(Some(i)))
+                            on:focus=on_focus(move |_| { active.set(Some(i)); reveal_field(i) })
+                            on:click=on_click(move |_| { active.set(Some(i)); reveal_field(i) })
                             on:input=on_value(move |v| set_text(i, v))
                         />
                         <button type="button" class="step" aria-label=format!("One card more for {}", name(i))
@@ -645,17 +651,20 @@ pub fn round_form(ctx: EntryCtx<BigChicken>) -> AnyView {
                             .and_then(|r| r.cards_left.get(i).copied())
                             .unwrap_or(0)
                     });
-                    let mut parts = vec![if is_out() {
-                        "0".to_string()
-                    } else {
-                        format!("{left} × {m} = {c}")
-                    }];
+                    let mut parts = Vec::new();
+                    if !is_out() {
+                        parts.push(format!("{left} × {m} = {c}"));
+                    }
                     if let Some(list) = p.penalties.get(i) {
                         parts.extend(list.iter().map(|x| x.label()));
                     }
                     let pts = p.points.get(i).copied().unwrap_or(0);
                     let total = p.totals.get(i).copied().unwrap_or(0);
-                    return format!("{} → {pts} points, total {total}", parts.join(" · "));
+                    return if parts.is_empty() {
+                        format!("{pts} points, total {total}")
+                    } else {
+                        format!("{} → {pts} points, total {total}", parts.join(" · "))
+                    };
                 }
                 // Not complete yet: the card score alone, where typed.
                 let t = d.with(|x| x.texts.get(i).cloned().unwrap_or_default());
@@ -843,9 +852,6 @@ pub fn round_form(ctx: EntryCtx<BigChicken>) -> AnyView {
         format!("Save round {number}")
     };
     let last_egg = "Last Egg: say it with one card left. A player Caught takes 2 cards from the shuffled discards (no points).";
-    let tournament_note = tournament.then(|| {
-        view! { <p class="reminder">"Tournament rule: a Fowl lead before the Eggs are Broken may be challenged; whoever is wrong gets +5."</p> }
-    });
     let dealer_note = format!("{dealer_line} · {deal_line}");
 
     view! {
@@ -857,10 +863,8 @@ pub fn round_form(ctx: EntryCtx<BigChicken>) -> AnyView {
                 {exchange}
                 {direction_toggle}
                 <p class="reminder">{last_egg}</p>
-                {tournament_note}
             </section>
             {crowing}
-            {challenges}
             <fieldset class="went-out">
                 <legend>"Who went out?"</legend>
                 <div class="chips">{out_chips}</div>
@@ -873,6 +877,7 @@ pub fn round_form(ctx: EntryCtx<BigChicken>) -> AnyView {
             {assistance}
             <h3 class="cards-left-title">"Cards left"</h3>
             <ul class="players-left">{player_rows}</ul>
+            {challenges}
             {tie_section}
             <p class="form-error" role="alert" data-testid="form-error">{text(form_problem)}</p>
             <div class="form-actions">
@@ -884,6 +889,41 @@ pub fn round_form(ctx: EntryCtx<BigChicken>) -> AnyView {
         </form>
     }
     .into_any()
+}
+
+/// Scrolls player `i`'s cards-left field into the upper part of the screen,
+/// clear of the number pad docked at the bottom (after the DOM updates).
+fn reveal_field(i: usize) {
+    request_animation_frame(move || {
+        use wasm_bindgen::JsCast;
+        let Some(el) = document()
+            .get_element_by_id(&format!("cards-{i}"))
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        else {
+            return;
+        };
+        // The field's place in the page: its offsets up the offset parents.
+        let mut top = 0;
+        let mut node = Some(el);
+        while let Some(e) = node {
+            top += e.offset_top();
+            node = e
+                .offset_parent()
+                .and_then(|p| p.dyn_into::<web_sys::HtmlElement>().ok());
+        }
+        let w = window();
+        let view = w
+            .inner_height()
+            .ok()
+            .and_then(|h| h.as_f64())
+            .unwrap_or(800.0);
+        let y = w.scroll_y().unwrap_or(0.0);
+        let at = f64::from(top) - y;
+        // Above a third of the screen from the top: nothing to do.
+        if at < 0.0 || at > view * 0.4 {
+            w.scroll_to_with_x_and_y(0.0, f64::from(top) - view * 0.3);
+        }
+    });
 }
 
 /// Focuses player `i`'s cards-left field (after the DOM updates).
