@@ -24,6 +24,9 @@ enum Mode {
     Real,
 }
 
+/// One draw round of real cards: who draws, and what each has tapped so far.
+type DrawRow = (Vec<usize>, Vec<Option<Card>>);
+
 /// Records a finished draw: its cards per draw round and the seed, if virtual.
 type Record = Callback<(Vec<Vec<Card>>, Option<u64>), Option<RuleError>>;
 
@@ -234,7 +237,7 @@ fn draw_panel(
 ) -> AnyView {
     let mode = RwSignal::new(Mode::Virtual);
     let dealt: RwSignal<Option<(u64, Vec<Vec<Card>>)>> = RwSignal::new(None);
-    let rows: RwSignal<Vec<(Vec<usize>, Vec<Option<Card>>)>> =
+    let rows: RwSignal<Vec<DrawRow>> =
         RwSignal::new(vec![(players.clone(), vec![None; players.len()])]);
     let slot: RwSignal<Option<usize>> = RwSignal::new(None);
     let error: RwSignal<Option<String>> = RwSignal::new(None);

@@ -22,6 +22,9 @@ use crate::rules::{parse_count, RuleError, Setup};
 /// A round being entered, as kept between page loads.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct RoundDraft {
+    /// The round this draft is for (a draft left from another round, say
+    /// before an undo, is not restored).
+    number: usize,
     /// The Direction of Play card as it lies now.
     direction: Direction,
     /// Who went out.
@@ -47,8 +50,9 @@ struct RoundDraft {
 }
 
 impl RoundDraft {
-    fn empty(n: usize, direction: Direction) -> Self {
+    fn empty(number: usize, n: usize, direction: Direction) -> Self {
         RoundDraft {
+            number,
             direction,
             texts: vec![String::new(); n],
             highest: vec![None; n],
@@ -56,8 +60,9 @@ impl RoundDraft {
         }
     }
 
-    fn of(r: &Round, n: usize) -> Self {
+    fn of(number: usize, r: &Round, n: usize) -> Self {
         RoundDraft {
+            number,
             direction: r.direction,
             out: r.out,
             last_lay: r.last_lay,
@@ -79,8 +84,9 @@ impl RoundDraft {
         }
     }
 
-    fn fits(&self, n: usize) -> bool {
-        self.texts.len() == n
+    fn fits(&self, number: usize, n: usize) -> bool {
+        self.number == number
+            && self.texts.len() == n
             && self.highest.len() == n
             && self.out.is_none_or(|o| o < n)
             && self.crowed.is_none_or(|c| c < n)
@@ -209,12 +215,12 @@ pub fn round_form(ctx: EntryCtx<BigChicken>) -> AnyView {
     let before_v = StoredValue::new(before.clone());
 
     let restored = match &initial {
-        Some(Entry::Round(r)) => RoundDraft::of(r, n),
+        Some(Entry::Round(r)) => RoundDraft::of(number, r, n),
         _ => draft
             .as_deref()
             .and_then(|d| serde_json::from_str::<RoundDraft>(d).ok())
-            .filter(|d| d.fits(n))
-            .unwrap_or_else(|| RoundDraft::empty(n, before.direction())),
+            .filter(|d| d.fits(number, n))
+            .unwrap_or_else(|| RoundDraft::empty(number, n, before.direction())),
     };
     let d = RwSignal::new(restored);
     if let Some(keep) = on_draft {
@@ -285,6 +291,9 @@ pub fn round_form(ctx: EntryCtx<BigChicken>) -> AnyView {
     };
     let step = move |i: usize, up: bool| {
         let now = d.with_untracked(|x| x.texts.get(i).cloned().unwrap_or_default());
+        if !up && now.trim().is_empty() {
+            return;
+        }
         let v: u32 = now.trim().parse().unwrap_or(0);
         let v = if up {
             v.saturating_add(1).min(most)
