@@ -190,6 +190,9 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
         }
     });
     let on_draft = Callback::new(move |text: Option<String>| {
+        // Kept here too, so the form comes back as it was after an edit of
+        // an earlier entry (or its cancel) replaces it for a while.
+        draft.set_value(text.clone());
         let id = rec.with_untracked(|r| r.id.clone());
         if let Err(e) = with_store(|s| s.save_draft(&id, text.as_deref())) {
             action_error.set(Some(format!("What you are typing could not be kept: {e}.")));

@@ -79,7 +79,9 @@ test('a 3-player game to its end: crow, egging, assistance, a corrected round, r
     assert.deepEqual(await game.totals(), { Cy: 5, Ann: 49, Bob: 52 });
     assert.match(await game.rowDetails('Round 3'), /Ann was right before Cy and could have stopped them \(Assistance\)/);
 
-    // Correct round 1 (Bob had 5, Cy 8): totals, Eggs and dealers recompute.
+    // Correct round 1 (Bob had 5, Cy 8): totals, Eggs and dealers recompute,
+    // and round 4, half entered meanwhile, is still there afterwards.
+    await game.padCards('Bob', 16);
     await game.editRound(1);
     assert.equal(await game.cardsField('Bob').inputValue(), '8');
     await game.cardsField('Bob').fill('5');
@@ -87,6 +89,7 @@ test('a 3-player game to its end: crow, egging, assistance, a corrected round, r
     await page.getByRole('button', { name: 'Save changes to round 1' }).click();
     await page.getByRole('button', { name: 'Save round 4' }).waitFor();
     assert.deepEqual(await game.totals(), { Cy: 16, Bob: 41, Ann: 49 });
+    assert.equal(await game.cardsField('Bob').inputValue(), '16');
     const r1 = await game.rowDetails('Round 1');
     assert.match(r1, /Bad Egg: Cy \(most points\)/);
     assert.match(r1, /Cy: 8 cards × 2 = 16/);

@@ -441,7 +441,7 @@ fn draw_panel(
         let unavailable: Vec<(Card, String)> = highest_first(&all)
             .into_iter()
             .filter(|c| {
-                let drawn = copies_in(&used, *c) - usize::from(mine == Some(*c));
+                let drawn = copies_in(&used, *c).saturating_sub(usize::from(mine == Some(*c)));
                 drawn >= copies_in(&all, *c)
             })
             .map(|c| (c, "every copy drawn".to_string()))
