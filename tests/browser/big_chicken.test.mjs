@@ -240,6 +240,23 @@ test('deck setup, refusals beside the field, round-1 Bad Egg tie by highest card
     await game.round({ out: 'Bob', cards: { Ann: 2, Cy: 1 } });
     assert.deepEqual(await game.totals(), { Ann: 2, Bob: 5, Cy: 11 });
     assert.match(await game.rowDetails('Round 2'), /Cy: 1 card × 1 = 1 · Challenge \+5 \(led a Fowl before the Eggs were Broken\)/);
+
+    // Round 3: Ann goes out but lost two challenges (+10); Bob and Cy tie on
+    // 3 for the Good Egg and neither went out: the table picks Cy.
+    await page.getByRole('button', { name: 'Add a lost challenge for Ann' }).click();
+    await page.getByRole('button', { name: 'Add a lost challenge for Ann' }).click();
+    await game.wentOut('Ann');
+    await game.padCards('Bob', 3);
+    await game.padCards('Cy', 3);
+    assert.match(await page.getByTestId('ties').textContent(), /Good Egg tie: Bob and Cy scored 3 each and none of them went out/);
+    await page.getByRole('button', { name: 'Cy is Good Egg' }).click();
+    await game.saveRound();
+    await game.waitRows(3);
+    assert.deepEqual(await game.totals(), { Bob: 8, Ann: 12, Cy: 14 });
+    const r3 = await game.rowDetails('Round 3');
+    assert.match(r3, /Good Egg: Cy \(tie: the table's pick\)/);
+    assert.match(r3, /Bad Egg: Ann \(most points\)/);
+    assert.match(await game.leader().textContent(), /Leads: Cy \(Good Egg\)/);
     assert.deepEqual(app.errors, []);
   } finally {
     await app.close();
