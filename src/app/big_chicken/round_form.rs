@@ -589,7 +589,7 @@ pub fn round_form(ctx: EntryCtx<BigChicken>) -> AnyView {
             )
         };
         view! {
-            <fieldset class="assistance" data-testid="assistance">
+            <div class="assistance" data-testid="assistance">
                 <Switch
                     label="Went out on a Duck"
                     hint="The Duck flipped the Direction of Play card: this flips it above too."
@@ -601,6 +601,7 @@ pub fn round_form(ctx: EntryCtx<BigChicken>) -> AnyView {
                         }
                     }))
                 />
+                <fieldset>
                 <legend data-testid="assist-question">{text(question)}</legend>
                 <div class="segmented" role="group" aria-label=text(question)>
                     <button type="button" aria-pressed=aria(move || d.with(|x| x.assisted))
@@ -611,7 +612,8 @@ pub fn round_form(ctx: EntryCtx<BigChicken>) -> AnyView {
                     >"No"</button>
                 </div>
                 <p class="hint">{text(explain)}</p>
-            </fieldset>
+                </fieldset>
+            </div>
         }
         .into_any()
     });
