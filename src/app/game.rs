@@ -24,6 +24,13 @@ pub trait GameUi: Rules + Sized {
         format!("Entry {}", index + 1)
     }
 
+    /// What entry `index` of `log` is called, where the log says more than
+    /// the index alone (a game whose log mixes kinds of entries).
+    fn entry_label_in(log: &[Self::Entry], index: usize) -> String {
+        let _ = log;
+        Self::entry_label(index)
+    }
+
     /// The variants to choose when creating a game.
     fn settings_form(settings: RwSignal<Self::Settings>, players: Signal<usize>) -> AnyView;
 
@@ -58,6 +65,28 @@ pub struct EntryCtx<R: Rules> {
     /// Keeps what is being entered (`None` forgets it), so a reload or a
     /// closed tab loses nothing typed. New entries only.
     pub on_draft: Option<Callback<Option<String>>>,
+}
+
+/// The draft kept for a new entry, if it reads as a `T` and `fits` this
+/// entry (a draft left for another round or trick is not restored).
+pub fn restore_draft<T: serde::de::DeserializeOwned>(
+    draft: Option<&str>,
+    fits: impl Fn(&T) -> bool,
+) -> Option<T> {
+    draft
+        .and_then(|d| serde_json::from_str::<T>(d).ok())
+        .filter(|d| fits(d))
+}
+
+/// Keeps what `value` returns as the draft of a new entry, every time what
+/// it reads changes (it writes storage, never a signal).
+pub fn keep_draft<T: serde::Serialize>(
+    on_draft: Option<Callback<Option<String>>>,
+    value: impl Fn() -> T + 'static,
+) {
+    if let Some(keep) = on_draft {
+        Effect::new(move |_| keep.run(serde_json::to_string(&value()).ok()));
+    }
 }
 
 /// One line for the games list: the result, or the state of play.
@@ -158,7 +187,7 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
             Err(LogError { index, error }) if index == at => Some(error),
             Err(LogError { index, error }) => Some(RuleError::new(format!(
                 "Not saved: with this change {} would be impossible ({}). Edit that one first.",
-                R::entry_label(index),
+                R::entry_label_in(&log, index),
                 error.message
             ))),
             Ok(log) => match save_log(log) {
@@ -186,10 +215,10 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
         }
     });
     let on_draft = Callback::new(move |text: Option<String>| {
-        let id = rec.with_untracked(|r| r.id.clone());
-        // Kept here too, so a form rebuilt without a reload (after Cancel
-        // on an edit, an undo) comes back as it was left.
+        // Kept in memory too, so a form rebuilt without a reload (after an
+        // edit of an earlier entry, its cancel, an undo) comes back as left.
         draft.set_value(text.clone());
+        let id = rec.with_untracked(|r| r.id.clone());
         if let Err(e) = with_store(|s| s.save_draft(&id, text.as_deref())) {
             action_error.set(Some(format!("What you are typing could not be kept: {e}.")));
         }
@@ -274,7 +303,7 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
             folded.with(|(_, err)| err.clone()).map(|e| {
                 format!(
                     "{} could not be read under the current rules ({}); the score shows the entries before it. Undo or edit it to carry on.",
-                    R::entry_label(e.index),
+                    rec.with(|r| R::entry_label_in(&r.log, e.index)),
                     e.error.message
                 )
             })

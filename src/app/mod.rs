@@ -5,6 +5,7 @@
 //! and one folder per game its entry form and settings; `registry` is the
 //! one table that names which games the app offers.
 
+pub mod big_chicken;
 pub mod chickenfoot;
 pub mod components;
 pub mod erased;

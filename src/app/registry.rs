@@ -10,6 +10,7 @@ use crate::app::game::{game_screen, GameUi};
 use crate::app::pages::new_game_page::new_game_form;
 use crate::app::with_store;
 use crate::model::GameRecord;
+use crate::rules::big_chicken::BigChicken;
 use crate::rules::chickenfoot::Chickenfoot;
 use crate::rules::playing_chicken::PlayingChicken;
 use crate::rules::{replay_prefix, GameKind};
@@ -53,6 +54,7 @@ impl GameEntry {
 /// Every game the app offers, in the order the home screen lists them.
 pub fn games() -> Vec<GameEntry> {
     vec![
+        GameEntry::of::<BigChicken>(),
         GameEntry::of::<PlayingChicken>(),
         GameEntry::of::<Chickenfoot>(),
     ]

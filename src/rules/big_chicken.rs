@@ -1275,6 +1275,42 @@ pub fn pending_ties(
     })
 }
 
+/// A round's scores as saving it would record them, before the Good and Bad
+/// Eggs are decided: what the entry form previews.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundPreview {
+    /// The multiplier for each player's cards left, by seat.
+    pub multipliers: Vec<u32>,
+    /// Cards left × multiplier, by seat.
+    pub card_scores: Vec<u32>,
+    /// The penalties, by seat.
+    pub penalties: Vec<Vec<Penalty>>,
+    /// Round points (card score + penalties), by seat.
+    pub points: Vec<u32>,
+    /// Running totals after the round, by seat.
+    pub totals: Vec<u32>,
+    /// The assisting player, when the Penalty for Assistance applies.
+    pub assistant: Option<usize>,
+}
+
+/// The scores a draft round would get, or why it would be refused (tie
+/// questions aside: they change who the Eggs are, never the points).
+pub fn preview_round(
+    setup: &Setup<Settings>,
+    state: &State,
+    round: &Round,
+) -> Result<RoundPreview, RuleError> {
+    let score = score_round(setup, state, round)?;
+    Ok(RoundPreview {
+        multipliers: score.multipliers,
+        card_scores: score.card_scores,
+        penalties: score.penalties,
+        points: score.points,
+        totals: score.totals,
+        assistant: score.assistant,
+    })
+}
+
 // ---------------------------------------------------------- card draw ---
 
 /// Where a card draw stands.
@@ -2038,6 +2074,42 @@ mod tests {
         assert_eq!(draw_order(5, 3, &[0, 1, 4]), vec![4, 0, 1]);
         assert_eq!(draw_order(5, 1, &[0, 1, 4]), vec![1, 4, 0]);
         assert_eq!(draw_order(0, 1, &[0]), Vec::<usize>::new());
+    }
+
+    #[test]
+    fn preview_matches_the_saved_round_and_ignores_ties() {
+        let setup = Setup {
+            players: vec!["A".into(), "B".into(), "C".into()],
+            settings: Settings::default(),
+        };
+        let s0 = BigChicken::start(&setup);
+        // Round 1: B and C tie on 5, so the round waits for highest cards,
+        // but the preview already has the points.
+        let tied = Round::won_by(0, vec![0, 5, 5]);
+        let p = preview_round(&setup, &s0, &tied).unwrap();
+        assert_eq!(p.points, vec![0, 5, 5]);
+        assert!(!pending_ties(&setup, &s0, &tied).unwrap().is_empty());
+        let s1 =
+            BigChicken::apply(&setup, &s0, &Entry::Round(Round::won_by(0, vec![0, 5, 8]))).unwrap();
+        let r = Round {
+            crowed: Some(2),
+            last_lay: LastLay::Several,
+            ..Round::won_by(2, vec![3, 7, 0])
+        };
+        let p = preview_round(&setup, &s1, &r).unwrap();
+        let s2 = BigChicken::apply(&setup, &s1, &Entry::Round(r)).unwrap();
+        let saved = s2.last_round().unwrap();
+        assert_eq!(p.points, saved.points);
+        assert_eq!(p.totals, saved.totals);
+        assert_eq!(p.penalties, saved.penalties);
+        assert_eq!(p.card_scores, saved.card_scores);
+        assert_eq!(p.points, vec![3 + 15 + 5, 14 + 15 + 5, 0]);
+        // Refusals are the same as on saving.
+        let none_out = Round {
+            out: None,
+            ..Round::default()
+        };
+        assert!(preview_round(&setup, &s1, &none_out).is_err());
     }
 
     #[test]

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::app::components::{NumberPad, PadKey, Segmented, Switch, TilePicker};
 use crate::app::erased::{aria, dynamic, flag, on_click, on_focus, on_submit, on_value, text};
-use crate::app::game::{EntryCtx, GameUi};
+use crate::app::game::{keep_draft, restore_draft, EntryCtx, GameUi};
 use crate::rules::chickenfoot::{
     tiles_to_draw, Chickenfoot, DominoSet, DoubleBlank, Hand, Left, Settings, Tile,
 };
@@ -170,16 +170,10 @@ fn hand_form(ctx: EntryCtx<Chickenfoot>) -> AnyView {
     // kept when the page was last closed, else empty.
     let restored = match &initial {
         Some(h) => HandDraft::of(h, n, preferred),
-        None => draft
-            .as_deref()
-            .and_then(|d| serde_json::from_str::<HandDraft>(d).ok())
-            .filter(|d| {
-                d.hand == index
-                    && d.texts.len() == n
-                    && d.tiles.len() == n
-                    && d.tile_mode.len() == n
-            })
-            .unwrap_or_else(|| HandDraft::empty(n, preferred)),
+        None => restore_draft::<HandDraft>(draft.as_deref(), |d| {
+            d.hand == index && d.texts.len() == n && d.tiles.len() == n && d.tile_mode.len() == n
+        })
+        .unwrap_or_else(|| HandDraft::empty(n, preferred)),
     };
     let out: RwSignal<Option<Option<usize>>> = RwSignal::new(restored.out);
     let started: RwSignal<u8> = RwSignal::new(restored.started);
@@ -193,19 +187,14 @@ fn hand_form(ctx: EntryCtx<Chickenfoot>) -> AnyView {
     let texts: RwSignal<Vec<String>> = RwSignal::new(restored.texts);
     let tiles: RwSignal<Vec<Vec<Tile>>> = RwSignal::new(restored.tiles);
     // Every change to a new hand is kept at once (storage, not a signal).
-    if let Some(keep) = on_draft {
-        Effect::new(move |_| {
-            let d = HandDraft {
-                hand: index,
-                out: out.get(),
-                started: started.get(),
-                tile_mode: modes.with(|m| m.iter().map(|m| *m == Mode::Tiles).collect()),
-                texts: texts.get(),
-                tiles: tiles.get(),
-            };
-            keep.run(serde_json::to_string(&d).ok());
-        });
-    }
+    keep_draft(on_draft, move || HandDraft {
+        hand: index,
+        out: out.get(),
+        started: started.get(),
+        tile_mode: modes.with(|m| m.iter().map(|m| *m == Mode::Tiles).collect()),
+        texts: texts.get(),
+        tiles: tiles.get(),
+    });
     let active: RwSignal<Option<usize>> = RwSignal::new(None);
     let picker: RwSignal<Option<usize>> = RwSignal::new(None);
     let tried = RwSignal::new(false);

@@ -25,7 +25,12 @@ pub fn Scoreboard(
     let leaders = move || {
         let s = standings.get();
         let names = players.get();
-        let ranks = competition_ranks(&s.totals, s.lower_wins);
+        // A finished game's places come from its outcome (a tie-breaker may
+        // have split equal totals); otherwise from the totals.
+        let ranks = match &s.outcome {
+            Some(o) if o.ranks.len() == s.totals.len() => o.ranks.clone(),
+            _ => competition_ranks(&s.totals, s.lower_wins),
+        };
         let mut order: Vec<usize> = (0..s.totals.len()).collect();
         order.sort_by_key(|i| (ranks.get(*i).copied().unwrap_or(usize::MAX), *i));
         order

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::app::components::Segmented;
 use crate::app::erased::{aria, dynamic, flag, on_click, on_submit, text};
-use crate::app::game::{EntryCtx, ExtrasCtx, GameUi};
+use crate::app::game::{keep_draft, restore_draft, EntryCtx, ExtrasCtx, GameUi};
 use crate::app::now_ms;
 use crate::rules::playing_chicken::{
     app_goal, exact_prize, goal_deck, join_names, judge, position, possible_goals, ExactBonus,
@@ -363,39 +363,33 @@ fn trick_form(ctx: EntryCtx<PlayingChicken>) -> AnyView {
             goal: Some(t.goal).filter(|g| Some(*g) != deck_goal),
             cards: t.cards.iter().map(|c| Some(*c)).collect(),
         },
-        None => draft
-            .as_deref()
-            .and_then(|d| serde_json::from_str::<TrickDraft>(d).ok())
-            .filter(|d| d.index == index && d.cards.len() == n)
-            .map(|d| TrickDraft {
-                index,
-                goal: d.goal.filter(|g| goals.contains(g)),
-                cards: d
-                    .cards
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| c.filter(|c| held(i).contains(c)))
-                    .collect(),
-            })
-            .unwrap_or_else(|| TrickDraft {
-                index,
-                goal: None,
-                cards: vec![None; n],
-            }),
+        None => restore_draft::<TrickDraft>(draft.as_deref(), |d| {
+            d.index == index && d.cards.len() == n
+        })
+        .map(|d| TrickDraft {
+            index,
+            goal: d.goal.filter(|g| goals.contains(g)),
+            cards: d
+                .cards
+                .iter()
+                .enumerate()
+                .map(|(i, c)| c.filter(|c| held(i).contains(c)))
+                .collect(),
+        })
+        .unwrap_or_else(|| TrickDraft {
+            index,
+            goal: None,
+            cards: vec![None; n],
+        }),
     };
     let goal_pick: RwSignal<Option<u32>> = RwSignal::new(restored.goal);
     let cards: RwSignal<Vec<Option<u8>>> = RwSignal::new(restored.cards);
     // Every change to a new trick is kept at once (storage, not a signal).
-    if let Some(keep) = on_draft {
-        Effect::new(move |_| {
-            let d = TrickDraft {
-                index,
-                goal: goal_pick.get(),
-                cards: cards.get(),
-            };
-            keep.run(serde_json::to_string(&d).ok());
-        });
-    }
+    keep_draft(on_draft, move || TrickDraft {
+        index,
+        goal: goal_pick.get(),
+        cards: cards.get(),
+    });
     let goal = move || goal_pick.get().or(deck_goal);
     let choosing_goal = RwSignal::new(deck_goal.is_none() || restored.goal.is_some());
     let form_error: RwSignal<Option<RuleError>> = RwSignal::new(None);

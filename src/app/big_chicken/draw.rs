@@ -1,0 +1,478 @@
+//! The card draw, under the round form: it breaks a Golden Egg tie (and the
+//! result is recorded with the game), and as a standalone helper it settles
+//! anything else at the table (who goes first), recording nothing. Either
+//! the app deals virtual cards from this game's deck, shuffled from a fresh
+//! seed, or the players draw real cards and tap what they drew.
+
+use leptos::prelude::*;
+
+use super::cards::{card_face, card_picker, highest_first};
+use crate::app::erased::{aria, dynamic, on_click, text};
+use crate::app::game::ExtrasCtx;
+use crate::rules::big_chicken::{
+    copies_in, deck, draw_order, golden_tie, judge_draws, virtual_draw, BigChicken, Card, CardDraw,
+    DrawReport, DrawVerdict, Entry,
+};
+use crate::rules::RuleError;
+
+/// How the cards are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// The app shuffles and deals on screen.
+    Virtual,
+    /// The players draw real cards and tap what they drew.
+    Real,
+}
+
+/// One draw round of real cards: who draws, and what each has tapped so far.
+type DrawRow = (Vec<usize>, Vec<Option<Card>>);
+
+/// Records a finished draw: its cards per draw round and the seed, if virtual.
+type Record = Callback<(Vec<Vec<Card>>, Option<u64>), Option<RuleError>>;
+
+/// A fresh seed from the browser's random numbers.
+fn random_seed() -> u64 {
+    let part = || (js_sys::Math::random() * 4_294_967_296.0) as u64 & 0xffff_ffff;
+    (part() << 32) | part()
+}
+
+fn join(names: &[String]) -> String {
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The game's extra panels: the Golden Egg tie-breaker while a tie waits,
+/// the recorded draw once there is one, and the standalone helper.
+pub fn extras(ctx: ExtrasCtx<BigChicken>) -> AnyView {
+    let ExtrasCtx {
+        setup,
+        state,
+        submit,
+        ..
+    } = ctx;
+    let n = setup.players.len();
+    let names = setup.players.clone();
+    let cards = deck(n);
+    let name = |i: &usize| names.get(*i).cloned().unwrap_or_default();
+
+    let golden = golden_tie(&setup, &state).map(|tied| {
+        let best = state
+            .totals()
+            .get(tied.first().copied().unwrap_or(0))
+            .copied()
+            .unwrap_or(0);
+        let first = tied.first().copied().unwrap_or(0);
+        let why = if Some(first) == state.good_egg() {
+            "the last Good Egg"
+        } else {
+            "the first tied player after the last Good Egg"
+        };
+        let tied_names: Vec<String> = tied.iter().map(name).collect();
+        let intro = format!(
+            "{} tie for the Golden Egg with {best} points. Shuffle this game's full {}-card deck; each draws one card, starting with {} ({why}) and going clockwise: {}. The highest card in the Pecking Order wins; a Duck loses to every card.",
+            join(&tied_names),
+            cards.len(),
+            name(&first),
+            tied_names.join(", ")
+        );
+        let players = tied.clone();
+        let record: Record = Callback::new(move |(draws, seed): (Vec<Vec<Card>>, Option<u64>)| {
+            submit.run(Entry::CardDraw(CardDraw {
+                players: players.clone(),
+                draws,
+                seed,
+            }))
+        });
+        view! {
+            <section class="draw-panel golden" data-testid="golden-draw" aria-label="Golden Egg tie-breaker">
+                <h2>"Golden Egg tie-breaker"</h2>
+                <p>{intro}</p>
+                {draw_panel(names.clone(), cards.clone(), tied, Some(record))}
+            </section>
+        }
+    });
+
+    let recorded = state.golden_draw.as_ref().map(|g| {
+        let rows = judge_draws(&cards, &g.players, &g.draws)
+            .map(|report| draw_rows(&names, &report))
+            .unwrap_or_else(|_| ().into_any());
+        view! {
+            <section class="draw-panel recorded" data-testid="recorded-draw" aria-label="Golden Egg card draw">
+                <h2>"Golden Egg card draw"</h2>
+                {rows}
+                <p class="verdict">{format!("{} won the draw: Golden Egg. (Undo to draw again.)", name(&g.winner))}</p>
+            </section>
+        }
+    });
+
+    let helper = helper(names.clone(), cards.clone());
+    view! { {golden} {recorded} {helper} }.into_any()
+}
+
+/// The standalone helper: pick who draws, then draw; nothing is recorded.
+fn helper(names: Vec<String>, cards: Vec<Card>) -> AnyView {
+    let n = names.len();
+    let open = RwSignal::new(false);
+    let chosen: RwSignal<Vec<bool>> = RwSignal::new(vec![true; n]);
+    let names = StoredValue::new(names);
+    let cards = StoredValue::new(cards);
+    let name = move |i: usize| names.with_value(|v| v.get(i).cloned().unwrap_or_default());
+    let body = dynamic(move || {
+        if !open.get() {
+            return ().into_any();
+        }
+        let chips = (0..n)
+            .map(|i| {
+                view! {
+                    <button type="button" class="chip"
+                        aria-pressed=aria(move || chosen.with(|c| c.get(i).copied().unwrap_or(false)))
+                        aria-label=format!("{} draws", name(i))
+                        on:click=on_click(move |_| chosen.update(|c| if let Some(x) = c.get_mut(i) { *x = !*x }))
+                    >{name(i)}</button>
+                }
+            })
+            .collect_view();
+        let panel = dynamic(move || {
+            let picked: Vec<usize> = chosen.with(|c| {
+                c.iter()
+                    .enumerate()
+                    .filter(|(_, on)| **on)
+                    .map(|(i, _)| i)
+                    .collect()
+            });
+            if picked.len() < 2 {
+                return view! { <p class="hint">"Pick at least two players to draw."</p> }
+                    .into_any();
+            }
+            draw_panel(
+                names.get_value(),
+                cards.get_value(),
+                draw_order(n, 0, &picked),
+                None,
+            )
+        });
+        view! {
+            <p class="hint">"Settle anything with this game's deck (who goes first, a house rule). Players draw in seat order; the highest card in the Pecking Order wins and equal highest cards draw again. Nothing is recorded."</p>
+            <div class="chips" role="group" aria-label="Who draws">{chips}</div>
+            {panel}
+        }
+        .into_any()
+    });
+    view! {
+        <section class="draw-panel helper" data-testid="draw-helper" aria-label="Card draw helper">
+            <button type="button" class="secondary wide"
+                aria-expanded=aria(move || open.get())
+                on:click=on_click(move |_| open.update(|o| *o = !*o))
+            >"🂠 Card draw helper"</button>
+            {body}
+        </section>
+    }
+    .into_any()
+}
+
+/// The cards drawn so far, one line per draw round.
+fn draw_rows(names: &[String], report: &DrawReport) -> AnyView {
+    let name = |i: usize| names.get(i).cloned().unwrap_or_default();
+    report
+        .rounds
+        .iter()
+        .enumerate()
+        .map(|(k, round)| {
+            let reshuffled = report.reshuffled.get(k).copied().unwrap_or(false);
+            let cells = round
+                .iter()
+                .map(|(p, c)| {
+                    view! {
+                        <li class="drawn" data-testid=format!("drawn-{k}-{p}")>
+                            <span class="who">{name(*p)}</span>
+                            {card_face(*c, true)}
+                        </li>
+                    }
+                })
+                .collect_view();
+            view! {
+                <div class="draw-round">
+                    <p class="draw-no">{format!("Draw {}{}", k + 1, if reshuffled { " (the whole deck reshuffled)" } else { "" })}</p>
+                    <ul class="drawn-cards">{cells}</ul>
+                </div>
+            }
+        })
+        .collect_view()
+        .into_any()
+}
+
+/// What the draw says now.
+fn verdict_text(names: &[String], report: &DrawReport) -> String {
+    let name = |i: usize| names.get(i).cloned().unwrap_or_default();
+    let last = report.rounds.last();
+    let card_of = |p: usize| last.and_then(|r| r.iter().find(|(q, _)| *q == p).map(|(_, c)| *c));
+    match &report.verdict {
+        DrawVerdict::Winner(w) => match card_of(*w) {
+            Some(c) => format!("{} wins the draw with the {c}.", name(*w)),
+            None => format!("{} is the only one drawing.", name(*w)),
+        },
+        DrawVerdict::DrawNext(level) => {
+            let who: Vec<String> = level.iter().map(|p| name(*p)).collect();
+            match level.first().and_then(|p| card_of(*p)) {
+                Some(c) => format!(
+                    "{} drew equal highest cards ({c}): they draw again from the rest of the deck.",
+                    join(&who)
+                ),
+                None => format!("{} draw one card each, in this order.", who.join(", ")),
+            }
+        }
+    }
+}
+
+/// One draw between `players` (in draw order), virtual or real. With
+/// `record`, a finished draw can be recorded with the game.
+fn draw_panel(
+    names: Vec<String>,
+    cards: Vec<Card>,
+    players: Vec<usize>,
+    record: Option<Record>,
+) -> AnyView {
+    let mode = RwSignal::new(Mode::Virtual);
+    let dealt: RwSignal<Option<(u64, Vec<Vec<Card>>)>> = RwSignal::new(None);
+    let rows: RwSignal<Vec<DrawRow>> =
+        RwSignal::new(vec![(players.clone(), vec![None; players.len()])]);
+    let slot: RwSignal<Option<usize>> = RwSignal::new(None);
+    let error: RwSignal<Option<String>> = RwSignal::new(None);
+    let names = StoredValue::new(names);
+    let cards = StoredValue::new(cards);
+    let players = StoredValue::new(players);
+    let name = move |i: usize| names.with_value(|v| v.get(i).cloned().unwrap_or_default());
+    let judge = move |draws: &[Vec<Card>]| {
+        cards.with_value(|c| players.with_value(|p| judge_draws(c, p, draws)))
+    };
+
+    let deal = move |_| {
+        error.set(None);
+        let seed = random_seed();
+        match cards.with_value(|c| players.with_value(|p| virtual_draw(c, p, seed))) {
+            Ok(draws) => dealt.set(Some((seed, draws))),
+            Err(e) => error.set(Some(e.message)),
+        }
+    };
+
+    // The real draw's finished rows.
+    let complete = move || -> Vec<Vec<Card>> {
+        rows.with(|rs| {
+            rs.iter()
+                .filter_map(|(_, cs)| cs.iter().copied().collect::<Option<Vec<Card>>>())
+                .collect()
+        })
+    };
+
+    let pick = move |c: Card| {
+        let Some(j) = slot.get_untracked() else {
+            return;
+        };
+        slot.set(None);
+        error.set(None);
+        rows.update(|rs| {
+            if let Some(last) = rs.last_mut() {
+                if let Some(x) = last.1.get_mut(j) {
+                    *x = Some(c);
+                }
+            }
+        });
+        let draws = complete();
+        let last_done = rows.with_untracked(|rs| {
+            rs.last()
+                .map(|(_, cs)| cs.iter().all(Option::is_some))
+                .unwrap_or(false)
+        });
+        if !last_done {
+            return;
+        }
+        match judge(&draws) {
+            Ok(report) => {
+                if let DrawVerdict::DrawNext(level) = report.verdict {
+                    let size = level.len();
+                    rows.update(|rs| rs.push((level, vec![None; size])));
+                }
+            }
+            Err(e) => error.set(Some(e.message)),
+        }
+    };
+
+    let record_button = move |draws: Vec<Vec<Card>>, seed: Option<u64>, winner: usize| {
+        record.map(|r| {
+            view! {
+                <button type="button" class="primary wide" data-testid="record-draw"
+                    on:click=on_click(move |_| {
+                        if let Some(e) = r.run((draws.clone(), seed)) {
+                            error.set(Some(e.message));
+                        }
+                    })
+                >{format!("Record: {} is the Golden Egg", name(winner))}</button>
+            }
+        })
+    };
+
+    let virtual_view = move || {
+        let Some((seed, draws)) = dealt.get() else {
+            return view! {
+                <button type="button" class="primary wide" data-testid="deal" on:click=on_click(deal)>"Shuffle and deal"</button>
+            }
+            .into_any();
+        };
+        let report = match judge(&draws) {
+            Ok(r) => r,
+            Err(e) => return view! { <p class="form-error">{e.message}</p> }.into_any(),
+        };
+        let rows_view = names.with_value(|ns| draw_rows(ns, &report));
+        let verdict = names.with_value(|ns| verdict_text(ns, &report));
+        let after = match (report.verdict, record.is_some()) {
+            (DrawVerdict::Winner(w), true) => record_button(draws, Some(seed), w).into_any(),
+            _ => view! {
+                <button type="button" class="secondary wide" data-testid="deal-again" on:click=on_click(deal)>"Shuffle and deal again"</button>
+            }
+            .into_any(),
+        };
+        view! {
+            {rows_view}
+            <p class="verdict" data-testid="draw-verdict" role="status">{verdict}</p>
+            {after}
+        }
+        .into_any()
+    };
+
+    let real_view = move || {
+        let draws = complete();
+        let report = match judge(&draws) {
+            Ok(r) => Some(r),
+            Err(_) => judge(draws.get(..draws.len().saturating_sub(1)).unwrap_or(&[])).ok(),
+        };
+        let done_rows = report
+            .as_ref()
+            .map(|r| names.with_value(|ns| draw_rows(ns, r)))
+            .unwrap_or_else(|| ().into_any());
+        let winner = report.as_ref().and_then(|r| match r.verdict {
+            DrawVerdict::Winner(w) if !r.rounds.is_empty() => Some(w),
+            _ => None,
+        });
+        let verdict = report
+            .as_ref()
+            .map(|r| names.with_value(|ns| verdict_text(ns, r)))
+            .unwrap_or_default();
+        let current = match winner {
+            Some(_) => ().into_any(),
+            None => {
+                let (who, got, k) = rows.with(|rs| {
+                    rs.last()
+                        .map(|(p, c)| (p.clone(), c.clone(), rs.len()))
+                        .unwrap_or_default()
+                });
+                let slots = who
+                    .iter()
+                    .enumerate()
+                    .map(|(j, p)| {
+                        let card = got.get(j).copied().flatten();
+                        let face = match card {
+                            Some(c) => card_face(c, false),
+                            None => {
+                                view! { <span class="card empty" aria-hidden="true">"?"</span> }
+                                    .into_any()
+                            }
+                        };
+                        let label = match card {
+                            Some(c) => format!("{} drew the {c}. Change", name(*p)),
+                            None => format!("What did {} draw?", name(*p)),
+                        };
+                        view! {
+                            <li class="drawn">
+                                <span class="who">{name(*p)}</span>
+                                <button type="button" class="card-slot" aria-label=label
+                                    on:click=on_click(move |_| slot.set(Some(j)))
+                                >{face}</button>
+                            </li>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <div class="draw-round current">
+                        <p class="draw-no">{format!("Draw {k}: tap what each player drew")}</p>
+                        <ul class="drawn-cards">{slots}</ul>
+                    </div>
+                }
+                .into_any()
+            }
+        };
+        let after = match (winner, record.is_some()) {
+            (Some(w), true) => record_button(draws, None, w).into_any(),
+            _ => ().into_any(),
+        };
+        view! {
+            {done_rows}
+            {current}
+            <p class="verdict" data-testid="draw-verdict" role="status">{verdict}</p>
+            {after}
+            <button type="button" class="secondary small" data-testid="draw-over"
+                on:click=on_click(move |_| {
+                    error.set(None);
+                    let p = players.get_value();
+                    let size = p.len();
+                    rows.set(vec![(p, vec![None; size])]);
+                })
+            >"Start the draw over"</button>
+        }
+        .into_any()
+    };
+
+    let picker_view = dynamic(move || {
+        let Some(j) = slot.get() else {
+            return ().into_any();
+        };
+        let (who, mine, used) = rows.with(|rs| {
+            let who = rs.last().and_then(|(p, _)| p.get(j).copied()).unwrap_or(0);
+            let mine = rs.last().and_then(|(_, c)| c.get(j).copied().flatten());
+            let used: Vec<Card> = rs
+                .iter()
+                .flat_map(|(_, c)| c.iter().flatten().copied())
+                .collect();
+            (who, mine, used)
+        });
+        let all = cards.get_value();
+        let unavailable: Vec<(Card, String)> = highest_first(&all)
+            .into_iter()
+            .filter(|c| {
+                let drawn = copies_in(&used, *c).saturating_sub(usize::from(mine == Some(*c)));
+                drawn >= copies_in(&all, *c)
+            })
+            .map(|c| (c, "every copy drawn".to_string()))
+            .collect();
+        card_picker(
+            format!("What did {} draw?", name(who)),
+            highest_first(&all),
+            mine,
+            unavailable,
+            Callback::new(pick),
+            Callback::new(move |_| slot.set(None)),
+        )
+    });
+
+    view! {
+        <div class="draw">
+            <div class="segmented" role="group" aria-label="How to draw">
+                <button type="button" aria-pressed=aria(move || mode.get() == Mode::Virtual)
+                    on:click=on_click(move |_| mode.set(Mode::Virtual))
+                >"App deals"</button>
+                <button type="button" aria-pressed=aria(move || mode.get() == Mode::Real)
+                    on:click=on_click(move |_| mode.set(Mode::Real))
+                >"Real cards"</button>
+            </div>
+            {dynamic(move || match mode.get() {
+                Mode::Virtual => virtual_view(),
+                Mode::Real => real_view(),
+            })}
+            <p class="form-error" role="alert">{text(move || error.get().unwrap_or_default())}</p>
+            {picker_view}
+        </div>
+    }
+    .into_any()
+}
