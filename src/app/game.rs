@@ -16,9 +16,6 @@ use crate::rules::{
 
 /// What a game adds to the shared screens.
 pub trait GameUi: Rules + Sized {
-    /// One sentence on the new-game screen.
-    const BLURB: &'static str;
-
     /// What one entry is called ("Hand 3", "Round 3").
     fn entry_label(index: usize) -> String {
         format!("Entry {}", index + 1)

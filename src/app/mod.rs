@@ -2,8 +2,9 @@
 //! index, problems to show, the theme) and the panic hook.
 //!
 //! `pages/` holds one component per route, `components/` the shared widgets,
-//! and one folder per game its entry form and settings; `registry` is the
-//! one table that names which games the app offers.
+//! and one folder per game its entry form and settings. The app ships as
+//! bundles: [`Shell`] (home, history) and [`play`] for each game, so the
+//! first load carries no game's screens (see `router`).
 
 pub mod big_chicken;
 pub mod chickenfoot;
@@ -12,12 +13,12 @@ pub mod erased;
 pub mod game;
 pub mod pages;
 pub mod playing_chicken;
-pub mod registry;
 pub mod router;
 
 use leptos::prelude::*;
 
-use crate::app::router::Route;
+use crate::app::game::GameUi;
+use crate::app::router::{Route, Scope};
 use crate::model::IndexEntry;
 #[cfg(target_arch = "wasm32")]
 use crate::storage::LocalBackend;
@@ -126,9 +127,10 @@ pub fn use_app() -> AppCtx {
     })
 }
 
-/// Opens storage, checks every game in progress can be read (setting aside
-/// any that cannot), and reports what it found.
-fn open_storage() -> AppCtx {
+/// Opens storage and provides the app context. The shell (`check_games`)
+/// also checks that every game in progress can still be read, setting aside
+/// any that cannot, so a broken game is reported on the home screen.
+fn open_storage(check_games: bool) -> AppCtx {
     let opened = with_store(|s| s.open());
     let mut problems = opened.problems;
     if !storage_is_persistent() {
@@ -143,20 +145,15 @@ fn open_storage() -> AppCtx {
         quarantined: RwSignal::new(Vec::new()),
         theme: RwSignal::new(with_store(|s| s.theme())),
     };
-    for entry in opened.index.iter().filter(|e| !e.finished) {
-        if let Err(p) = registry::load_checked(&entry.id) {
-            problems.push(p);
+    if check_games {
+        for entry in opened.index.iter().filter(|e| !e.finished) {
+            if let Err(p) = with_store(|s| s.load_game(&entry.id)) {
+                problems.push(p);
+            }
         }
     }
     ctx.refresh();
     ctx.problems.set(problems);
-    ctx
-}
-
-/// The app: context, theme and routes.
-#[component]
-pub fn App() -> impl IntoView {
-    let ctx = open_storage();
     provide_context(ctx);
 
     // The theme lives on <html data-theme>; CSS follows the system without it.
@@ -170,28 +167,51 @@ pub fn App() -> impl IntoView {
         }
     });
     register_service_worker();
+    ctx
+}
 
-    let router = router::provide_router();
+/// The shell, the first page loaded: games in progress, new games and the
+/// history. It links no game's screens; each game is its own bundle
+/// ([`play`]), loaded when the game is opened.
+#[component]
+pub fn Shell() -> impl IntoView {
+    open_storage(true);
+    let router = router::provide_router(Scope::Shell);
     let page = erased::dynamic(move || match router.route.get() {
         Route::Home => view! { <pages::home_page::HomePage/> }.into_any(),
-        Route::NewGame(kind) => pages::new_game_page::new_game_page(&kind),
-        Route::Game(id) => pages::game_page::game_page(&id),
         Route::History => view! { <pages::history_page::HistoryPage/> }.into_any(),
-        Route::NotFound => view! { <pages::NotFound/> }.into_any(),
+        _ => view! { <pages::NotFound/> }.into_any(),
+    });
+    view! { <main class="app">{page}</main> }
+}
+
+/// One game's bundle: its new-game page and its game pages.
+pub fn play<R: GameUi>() -> impl IntoView {
+    open_storage(false);
+    let router = router::provide_router(Scope::Game(R::KIND));
+    let page = erased::dynamic(move || match router.route.get() {
+        Route::NewGame(_) => pages::new_game_page::new_game_form::<R>(),
+        Route::Game(_, id) => pages::game_page::game_page::<R>(&id),
+        _ => view! { <pages::NotFound/> }.into_any(),
     });
     view! { <main class="app">{page}</main> }
 }
 
 /// Registers the offline service worker where the browser allows it
-/// (https or localhost); elsewhere the app still works online.
+/// (https or localhost); elsewhere the app still works online. It waits a
+/// few seconds, so filling the offline cache never slows the first screen.
 fn register_service_worker() {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    if !window.is_secure_context() {
-        return;
-    }
-    let _ = window.navigator().service_worker().register("/sw.js");
+    set_timeout(
+        || {
+            let Some(window) = web_sys::window() else {
+                return;
+            };
+            if window.is_secure_context() {
+                let _ = window.navigator().service_worker().register("/sw.js");
+            }
+        },
+        std::time::Duration::from_secs(4),
+    );
 }
 
 /// Shows a message instead of a dead page if the app ever panics. The data

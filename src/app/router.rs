@@ -5,36 +5,78 @@
 //! four routes. This module does the same job for these routes: it parses
 //! `location.pathname` into a [`Route`], follows same-origin link clicks with
 //! `history.pushState`, and answers the back button (`popstate`).
+//!
+//! The app is split into bundles: the shell (home, history) and one per
+//! game (its new-game page and game pages). A bundle shows the routes of its
+//! [`Scope`]; a link to another bundle's route is left to the browser, which
+//! loads that page (and bundle).
 
 use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
+use crate::rules::GameKind;
+
 /// A screen of the app, as its address names it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
-    /// `/`: games in progress and new games.
+    /// `/`: games in progress and new games (the shell).
     Home,
-    /// `/new/<kind>`: seat players and choose variants.
-    NewGame(String),
-    /// `/game/<id>`: one game's score sheet.
-    Game(String),
-    /// `/history`: finished games.
+    /// `/history`: finished games (the shell).
     History,
+    /// `/play/<kind>/new`: seat players and choose variants (the game's bundle).
+    NewGame(GameKind),
+    /// `/play/<kind>/<id>`: one game's score sheet (the game's bundle).
+    Game(GameKind, String),
     /// Any other address.
     NotFound,
 }
 
 impl Route {
-    /// The route for a path ("/game/abc").
+    /// The route for a path ("/play/chickenfoot/abc").
     pub fn parse(path: &str) -> Route {
         let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
         match parts.as_slice() {
             [] => Route::Home,
             ["history"] => Route::History,
-            ["new", kind] => Route::NewGame(kind.to_string()),
-            ["game", id] => Route::Game(id.to_string()),
+            ["play", kind, rest] => match (kind.parse::<GameKind>(), *rest) {
+                (Ok(k), "new") => Route::NewGame(k),
+                (Ok(k), id) => Route::Game(k, id.to_string()),
+                _ => Route::NotFound,
+            },
             _ => Route::NotFound,
+        }
+    }
+
+    /// The address of a new game of `kind`.
+    pub fn new_game(kind: GameKind) -> String {
+        format!("/play/{}/new", kind.as_str())
+    }
+
+    /// The address of game `id` of `kind`.
+    pub fn game(kind: GameKind, id: &str) -> String {
+        format!("/play/{}/{id}", kind.as_str())
+    }
+}
+
+/// Which routes the running bundle shows itself: the shell shows home and
+/// history; a game's bundle shows that game's pages. Any other route is
+/// reached by loading the page (and so the other bundle).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Home and history.
+    Shell,
+    /// One game's new-game page and game pages.
+    Game(GameKind),
+}
+
+impl Scope {
+    /// Whether this bundle shows `route`.
+    pub fn shows(self, route: &Route) -> bool {
+        match (self, route) {
+            (Scope::Shell, Route::Home | Route::History | Route::NotFound) => true,
+            (Scope::Game(k), Route::NewGame(r) | Route::Game(r, _)) => k == *r,
+            _ => false,
         }
     }
 }
@@ -44,6 +86,8 @@ impl Route {
 pub struct RouterCtx {
     /// Where the app is.
     pub route: RwSignal<Route>,
+    /// The routes this bundle shows.
+    pub scope: Scope,
 }
 
 fn current_path() -> String {
@@ -52,23 +96,38 @@ fn current_path() -> String {
         .unwrap_or_else(|| "/".into())
 }
 
-/// Goes to `path` (adding a history entry) and scrolls to the top.
+/// Goes to `path`: in this bundle with a history entry, else by loading
+/// the page.
 pub fn navigate(path: &str) {
-    if let Some(w) = web_sys::window() {
-        if let Ok(h) = w.history() {
-            let _ = h.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(path));
-        }
-        w.scroll_to_with_x_and_y(0.0, 0.0);
-    }
-    if let Some(ctx) = use_context::<RouterCtx>() {
-        ctx.route.set(Route::parse(path));
-    }
+    let Some(ctx) = use_context::<RouterCtx>() else {
+        return;
+    };
+    go(ctx, path);
 }
 
-/// Sets up the router: the route signal, the back button, and link clicks.
-pub fn provide_router() -> RouterCtx {
+fn go(ctx: RouterCtx, path: &str) -> bool {
+    let route = Route::parse(path);
+    let Some(w) = web_sys::window() else {
+        return false;
+    };
+    if !ctx.scope.shows(&route) {
+        let _ = w.location().assign(path);
+        return true;
+    }
+    if let Ok(h) = w.history() {
+        let _ = h.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(path));
+    }
+    w.scroll_to_with_x_and_y(0.0, 0.0);
+    ctx.route.set(route);
+    true
+}
+
+/// Sets up the router for a bundle: the route signal, the back button, and
+/// link clicks within the bundle.
+pub fn provide_router(scope: Scope) -> RouterCtx {
     let ctx = RouterCtx {
         route: RwSignal::new(Route::parse(&current_path())),
+        scope,
     };
     provide_context(ctx);
     let Some(window) = web_sys::window() else {
@@ -76,7 +135,12 @@ pub fn provide_router() -> RouterCtx {
     };
 
     let on_pop = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
-        ctx.route.set(Route::parse(&current_path()));
+        let route = Route::parse(&current_path());
+        if ctx.scope.shows(&route) {
+            ctx.route.set(route);
+        } else if let Some(w) = web_sys::window() {
+            let _ = w.location().reload();
+        }
     });
     let _ = window.add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
     on_pop.forget(); // lives as long as the page
@@ -105,17 +169,14 @@ pub fn provide_router() -> RouterCtx {
             let Some(href) = link.get_attribute("href") else {
                 return;
             };
-            if !href.starts_with('/') || href.starts_with("//") {
-                return;
+            if !href.starts_with('/')
+                || href.starts_with("//")
+                || !ctx.scope.shows(&Route::parse(&href))
+            {
+                return; // the browser loads it
             }
             ev.prevent_default();
-            if let Some(w) = web_sys::window() {
-                if let Ok(h) = w.history() {
-                    let _ = h.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&href));
-                }
-                w.scroll_to_with_x_and_y(0.0, 0.0);
-            }
-            ctx.route.set(Route::parse(&href));
+            go(ctx, &href);
         });
     if let Some(doc) = window.document() {
         let _ = doc.add_event_listener_with_callback("click", on_click.as_ref().unchecked_ref());

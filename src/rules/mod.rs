@@ -54,6 +54,30 @@ impl GameKind {
         }
     }
 
+    /// One sentence about the game, for the list of games.
+    pub fn blurb(self) -> &'static str {
+        match self {
+            GameKind::Chickenfoot => {
+                "Dominoes: play off the doubles; lowest pip total after every hand wins."
+            }
+            GameKind::BigChicken => {
+                "Climbing card game: Crowing, Egging and the Good and Bad Eggs; lowest total wins."
+            }
+            GameKind::PlayingChicken => {
+                "Cards 1-6 against a goal card: under it the highest card wins, over it the lowest; most points after 15 tricks wins."
+            }
+        }
+    }
+
+    /// How many players the game takes (its rules' `PLAYERS`).
+    pub fn players(self) -> RangeInclusive<usize> {
+        match self {
+            GameKind::Chickenfoot => chickenfoot::Chickenfoot::PLAYERS,
+            GameKind::BigChicken => big_chicken::BigChicken::PLAYERS,
+            GameKind::PlayingChicken => playing_chicken::PlayingChicken::PLAYERS,
+        }
+    }
+
     /// The name shown to people.
     pub fn name(self) -> &'static str {
         match self {

@@ -5,11 +5,13 @@
 //  3. time from the tap that saves a hand to the updated scoreboard, in a
 //     10-player Chickenfoot game holding 15 recorded hands (Double-15: the
 //     most hands the rules allow; the 16th is saved).
-// Usage: node tests/browser/bench.mjs [runs]   (after `trunk build --release`)
+// Also: the size of each game's bundle, fetched when that game is opened.
+// Usage: node tests/browser/bench.mjs [runs]   (after tests/tools/build.sh)
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { startServer } from '../tools/static-server.mjs';
 import { CHROMIUM_ARGS, DIST } from './harness.mjs';
 
@@ -76,7 +78,7 @@ async function tapToUpdate(url) {
       localStorage.setItem('chicken.game.' + id, JSON.stringify(record));
       localStorage.setItem('chicken.index', JSON.stringify(index));
     }, { id, record, index });
-    await page.goto(`${url}/game/${id}`);
+    await page.goto(`${url}/play/chickenfoot/${id}`);
     await page.getByTestId('save-hand').waitFor();
     await page.getByRole('button', { name: 'Player 1 went out', exact: true }).click();
     for (let i = 2; i <= 10; i++) await page.getByLabel(`Player ${i}: pips left`).fill(String(i));
@@ -107,21 +109,29 @@ for (let i = 0; i < RUNS; i++) {
 }
 server.close();
 
-const files = fs.readdirSync(DIST).map((f) => [f, fs.statSync(path.join(DIST, f)).size]);
-const wasm = files.find(([f]) => f.endsWith('.wasm'));
+// What each bundle downloads (gzip level 9, as the server sends it).
+const gz = (dir) => fs.readdirSync(dir)
+  .filter((f) => /\.(wasm|js|css|html)$/.test(f))
+  .reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(path.join(dir, f)), { level: 9 }).length, 0);
+const kinds = JSON.parse(fs.readFileSync(path.join(DIST, 'bundles.json'), 'utf8'));
+const bundles = Object.fromEntries(kinds.map((k) => [k, gz(path.join(DIST, 'play', k))]));
+const wasm = fs.readdirSync(DIST).find((f) => f.endsWith('.wasm'));
 const result = {
   date: new Date().toISOString().slice(0, 10),
   runs: RUNS,
   first_load_gzip_bytes: median(loads.map((l) => l.bytes)),
-  wasm_raw_bytes: wasm ? wasm[1] : null,
+  shell_wasm_raw_bytes: wasm ? fs.statSync(path.join(DIST, wasm)).size : null,
   time_to_interactive_ms: Math.round(median(loads.map((l) => l.tti))),
   tap_to_scoreboard_ms: Math.round(median(taps)),
+  game_bundle_gzip_bytes: bundles,
 };
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 console.log(JSON.stringify(result, null, 2));
 console.log(`
 | measure (median of ${RUNS}, 4x CPU throttling) | value |
 |---|---|
-| first load transferred (gzip) | ${(result.first_load_gzip_bytes / 1024).toFixed(1)} KB |
-| WASM uncompressed | ${(result.wasm_raw_bytes / 1024).toFixed(1)} KB |
+| first load transferred (gzip): the shell, home screen | ${kb(result.first_load_gzip_bytes)} |
+| shell WASM uncompressed | ${kb(result.shell_wasm_raw_bytes)} |
 | cold load to first interactive screen | ${result.time_to_interactive_ms} ms |
-| tap "Save hand" to updated scoreboard (10 players, 15 hands recorded) | ${result.tap_to_scoreboard_ms} ms |`);
+| tap "Save hand" to updated scoreboard (10 players, 15 hands recorded) | ${result.tap_to_scoreboard_ms} ms |
+${kinds.map((k) => `| ${k} bundle, fetched when that game opens (gzip) | ${kb(bundles[k])} |`).join('\n')}`);

@@ -4,5 +4,5 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 bash tests/tools/setup.sh --browser
-trunk build --release
+bash tests/tools/build.sh
 node tests/browser/bench.mjs "${1:-5}"

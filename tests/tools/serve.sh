@@ -5,5 +5,5 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 bash tests/tools/setup.sh
-trunk build --release
+bash tests/tools/build.sh
 exec node tests/tools/static-server.mjs dist "${1:-8080}" 0.0.0.0

@@ -1,5 +1,6 @@
-// A small static server for the built app: gzip for text, index.html for
-// any path without a file (the app's routes), no caching of index.html.
+// A small static server for the built app: gzip for text; a path without a
+// file is an app route, answered with its bundle's page (/play/<kind>/... is
+// dist/play/<kind>/index.html, the rest dist/index.html); pages not cached.
 // Usage: node static-server.mjs <dir> <port> [host]
 import http from 'node:http';
 import fs from 'node:fs';
@@ -19,7 +20,10 @@ export function startServer(dir, port = 0, host = '127.0.0.1') {
     const url = new URL(req.url, 'http://x');
     let file = path.join(root, decodeURIComponent(url.pathname));
     if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      file = path.join(root, 'index.html');
+      // An app route: /play/<kind>/... is that game's bundle, the rest the shell.
+      const game = url.pathname.match(/^\/play\/([a-z0-9-]+)\//);
+      const page = game && path.join(root, 'play', game[1], 'index.html');
+      file = page && fs.existsSync(page) ? page : path.join(root, 'index.html');
     }
     let body;
     try { body = fs.readFileSync(file); } catch { res.writeHead(404); res.end(); return; }

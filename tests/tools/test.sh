@@ -10,6 +10,6 @@ cargo fmt --check
 echo "== native tests (rules, model, storage)"
 cargo test --locked
 echo "== release build"
-trunk build --release
+bash tests/tools/build.sh
 echo "== browser tests (headless Chromium)"
 node --test --test-concurrency=1 tests/browser/

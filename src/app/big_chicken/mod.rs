@@ -19,9 +19,6 @@ use crate::rules::RuleError;
 pub use cards::{card_face, card_picker, highest_first};
 
 impl GameUi for BigChicken {
-    const BLURB: &'static str =
-        "Climbing card game: Crowing, Egging and the Good and Bad Eggs; lowest total wins.";
-
     /// The app asks who holds Big Red before round 1, so entry 0 records
     /// that and entry `k` is round `k`.
     fn entry_label(index: usize) -> String {

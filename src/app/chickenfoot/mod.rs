@@ -78,9 +78,6 @@ enum Mode {
 }
 
 impl GameUi for Chickenfoot {
-    const BLURB: &'static str =
-        "Dominoes: play off the doubles; lowest pip total after every hand wins.";
-
     fn entry_label(index: usize) -> String {
         format!("Hand {}", index + 1)
     }

@@ -24,7 +24,7 @@ pub fn HistoryPage() -> impl IntoView {
                     view! {
                         <ul class="game-list" data-testid="finished">
                             {done.into_iter().map(|e| view! {
-                                <li><a class="game-link" href=format!("/game/{}", e.id)>
+                                <li><a class="game-link" href=format!("/play/{}/{}", e.kind, e.id)>
                                     <strong>{label_of(&e)}</strong>
                                     <small>{e.summary.clone()}" · "{format_date(e.created_ms)}</small>
                                 </a></li>

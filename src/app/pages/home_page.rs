@@ -3,7 +3,9 @@
 use leptos::prelude::*;
 
 use crate::app::pages::ThemeToggle;
-use crate::app::{format_date, registry, use_app, with_store};
+use crate::app::router::Route;
+use crate::app::{format_date, use_app, with_store};
+use crate::rules::GameKind;
 use crate::storage::label_of;
 
 /// The home page.
@@ -38,7 +40,7 @@ pub fn HomePage() -> impl IntoView {
                     view! {
                         <ul class="game-list" data-testid="in-progress">
                             {games.into_iter().map(|e| {
-                                let href = format!("/game/{}", e.id);
+                                let href = format!("/play/{}/{}", e.kind, e.id);
                                 let label = label_of(&e);
                                 view! {
                                     <li><a class="game-link" href=href>
@@ -53,10 +55,10 @@ pub fn HomePage() -> impl IntoView {
             }}
             <h2>"Start a game"</h2>
             <ul class="kinds">
-                {registry::games().into_iter().map(|g| view! {
-                    <li><a class="kind-link" href=format!("/new/{}", g.kind.as_str()) data-testid=format!("new-{}", g.kind.as_str())>
-                        <strong>{g.kind.name()}</strong>
-                        <small>{format!("{} · {}–{} players", g.blurb, g.players.start(), g.players.end())}</small>
+                {GameKind::ALL.iter().map(|k| view! {
+                    <li><a class="kind-link" href=Route::new_game(*k) data-testid=format!("new-{}", k.as_str())>
+                        <strong>{k.name()}</strong>
+                        <small>{format!("{} · {}–{} players", k.blurb(), k.players().start(), k.players().end())}</small>
                     </a></li>
                 }).collect_view()}
             </ul>

@@ -4,24 +4,9 @@
 use leptos::prelude::*;
 
 use crate::app::game::{persist, GameUi};
-use crate::app::{now_ms, registry, use_app, with_store};
+use crate::app::{now_ms, use_app, with_store};
 use crate::model::{check_new_player, same_name, GameRecord, IndexEntry};
 use crate::rules::GameKind;
-
-/// The new-game page (`/new/<kind>`).
-pub fn new_game_page(kind: &str) -> AnyView {
-    match kind.parse::<GameKind>().ok().and_then(registry::find) {
-        Some(entry) => (entry.new_game)(),
-        None => view! {
-            <section class="page">
-                <h1>"Unknown game"</h1>
-                <p class="banner warn">{format!("The app has no game called \"{kind}\".")}</p>
-                <a class="button primary" href="/">"Back to the games"</a>
-            </section>
-        }
-        .into_any(),
-    }
-}
 
 /// A new id: the time in base 36 and a few random-ish digits.
 fn new_id() -> String {
@@ -134,7 +119,7 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
                 let roster_now = with_store(|s| s.roster()).remember(&players);
                 // The roster is a convenience: failing to save it loses no game.
                 let _ = with_store(|s| s.save_roster(&roster_now));
-                let path = format!("/game/{}", line.id);
+                let path = crate::app::router::Route::game(kind, &line.id);
                 app.index.update(|ix| ix.insert(0, line));
                 crate::app::router::navigate(&path);
             }

@@ -86,9 +86,6 @@ fn cards_words(cards: &[u8]) -> String {
 }
 
 impl GameUi for PlayingChicken {
-    const BLURB: &'static str =
-        "Cards 1-6 against a goal card: under it the highest card wins, over it the lowest; most points after 15 tricks wins.";
-
     fn entry_label(index: usize) -> String {
         match position(index) {
             Some(p) => format!("Trick {} (round {}, trick {})", index + 1, p.round, p.trick),
