@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use crate::app::components::{HelpPanel, Scoreboard};
 use crate::app::erased::{aria, dynamic, flag, on_click, Dyn};
+use crate::app::pages::back_bar;
 use crate::app::{now_ms, use_app, with_store};
 use crate::model::{GameRecord, IndexEntry};
 use crate::rules::{
@@ -374,16 +375,14 @@ pub fn screen_view(p: ScreenParts) -> AnyView {
     } = p;
     view! {
         <div class="game" data-kind=kind.as_str()>
-            <header class="bar">
-                <a class="back" href="/" aria-label="Back to all games">"‹ Games"</a>
-                <h1>{kind.name()}</h1>
+            {back_bar(kind.name().into(), Some(view! {
                 <button
                     class="icon"
                     aria-label="Rules and variants in force"
                     aria-expanded=aria(move || show_help.get())
                     on:click=on_click(move |_| show_help.update(|v| *v = !*v))
                 >"?"</button>
-            </header>
+            }.into_any()))}
             {dynamic(move || if show_help.get() { view! { <HelpPanel lines=help/> }.into_any() } else { ().into_any() })}
             {dynamic(move || read_error.get().map(|e| view! { <p class="banner warn" role="alert">{e}</p> }).into_any())}
             <OutcomeOrStatus standings=standings players=players/>

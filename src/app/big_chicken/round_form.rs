@@ -9,8 +9,8 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::cards::{card_face, card_picker, highest_first};
-use crate::app::components::{NumberPad, PadKey, Switch};
-use crate::app::erased::{aria, dynamic, flag, on_click, on_focus, on_submit, on_value, text};
+use crate::app::components::{pad_field, NumberPad, PadField, PadKey, Switch};
+use crate::app::erased::{aria, dynamic, flag, on_click, on_submit, text};
 use crate::app::game::{keep_draft, restore_draft, EntryCtx};
 use crate::rules::big_chicken::{
     copies_in, deck, deck_setup, multiplier, pending_ties, preview_round, BigChicken, Card,
@@ -624,21 +624,16 @@ pub fn round_form(ctx: EntryCtx<BigChicken>) -> AnyView {
                         <button type="button" class="step" aria-label=format!("One card fewer for {}", name(i))
                             on:click=on_click(move |_| step(i, false))
                         >"−"</button>
-                        <input
-                            id=format!("cards-{i}")
-                            class="pips"
-                            type="text"
-                            inputmode="none"
-                            autocomplete="off"
-                            aria-label=format!("{}: cards left", name(i))
-                            aria-invalid=aria(move || field_error(i).is_some())
-                            aria-describedby=format!("err-{i}")
-                            placeholder="cards left"
-                            prop:value=text(move || d.with(|x| x.texts.get(i).cloned().unwrap_or_default()))
-                            on:focus=on_focus(move |_| { active.set(Some(i)); reveal_field(i) })
-                            on:click=on_click(move |_| { active.set(Some(i)); reveal_field(i) })
-                            on:input=on_value(move |v| set_text(i, v))
-                        />
+                        {pad_field(PadField {
+                            id: format!("cards-{i}"),
+                            label: format!("{}: cards left", name(i)),
+                            placeholder: "cards left",
+                            error_id: format!("err-{i}"),
+                            value: text(move || d.with(|x| x.texts.get(i).cloned().unwrap_or_default())),
+                            invalid: flag(move || field_error(i).is_some()),
+                            on_activate: Callback::new(move |_| { active.set(Some(i)); reveal_field(i) }),
+                            on_input: Callback::new(move |v| set_text(i, v)),
+                        })}
                         <button type="button" class="step" aria-label=format!("One card more for {}", name(i))
                             on:click=on_click(move |_| step(i, true))
                         >"+"</button>

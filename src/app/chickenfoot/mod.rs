@@ -4,8 +4,10 @@
 
 use leptos::prelude::*;
 
-use crate::app::components::{NumberPad, PadKey, Segmented, Switch, TilePicker};
-use crate::app::erased::{aria, dynamic, flag, on_click, on_focus, on_submit, on_value, text};
+use crate::app::components::{
+    pad_field, NumberPad, PadField, PadKey, Segmented, Switch, TilePicker,
+};
+use crate::app::erased::{aria, dynamic, flag, on_click, on_submit, on_value, text};
 use crate::app::game::{keep_draft, restore_draft, EntryCtx, GameUi};
 use crate::rules::chickenfoot::{
     tiles_to_draw, Chickenfoot, DominoSet, DoubleBlank, Hand, Left, Settings, Tile,
@@ -327,27 +329,19 @@ fn hand_form(ctx: EntryCtx<Chickenfoot>) -> AnyView {
                     return ().into_any();
                 }
                 match mode() {
-                    Mode::Pips => view! {
-                        <input
-                            id=format!("pips-{i}")
-                            class="pips"
-                            type="text"
-                            inputmode="none"
-                            autocomplete="off"
-                            aria-label=format!("{}: pips left", name(i))
-                            aria-invalid=aria(move || field_error(i).is_some())
-                            aria-describedby=format!("err-{i}")
-                            placeholder="tap to enter"
-                            prop:value=text(move || texts.with(|t| t.get(i).cloned().unwrap_or_default()))
-                            on:focus=on_focus(move |_| active.set(Some(i)))
-                            on:click=on_click(move |_| active.set(Some(i)))
-                            on:input=on_value(move |v| {
-                                texts.update(|t| if let Some(s) = t.get_mut(i) { *s = v });
-                                form_error.set(None);
-                            })
-                        />
-                    }
-                    .into_any(),
+                    Mode::Pips => pad_field(PadField {
+                        id: format!("pips-{i}"),
+                        label: format!("{}: pips left", name(i)),
+                        placeholder: "tap to enter",
+                        error_id: format!("err-{i}"),
+                        value: text(move || texts.with(|t| t.get(i).cloned().unwrap_or_default())),
+                        invalid: flag(move || field_error(i).is_some()),
+                        on_activate: Callback::new(move |_| active.set(Some(i))),
+                        on_input: Callback::new(move |v: String| {
+                            texts.update(|t| if let Some(s) = t.get_mut(i) { *s = v });
+                            form_error.set(None);
+                        }),
+                    }),
                     Mode::Tiles => view! {
                         <button type="button" class="tiles-summary"
                             on:click=on_click(move |_| picker.set(Some(i)))

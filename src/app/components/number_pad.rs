@@ -71,3 +71,57 @@ pub fn NumberPad(
         </div>
     }
 }
+
+/// A whole-number field filled from the [`NumberPad`]: the phone's keyboard
+/// stays down (`inputmode="none"`), yet typed or pasted text is still read
+/// and checked. Tapping or focusing it makes it the pad's target.
+pub struct PadField {
+    /// The element id (for focus and scrolling).
+    pub id: String,
+    /// The accessible name ("Ann: pips left").
+    pub label: String,
+    /// Shown while empty.
+    pub placeholder: &'static str,
+    /// The id of the element holding this field's error message.
+    pub error_id: String,
+    /// The text in the field.
+    pub value: Signal<String>,
+    /// Whether the value is refused.
+    pub invalid: Signal<bool>,
+    /// Makes this field the pad's target.
+    pub on_activate: Callback<()>,
+    /// Called with the new text when typed into.
+    pub on_input: Callback<String>,
+}
+
+/// Builds a [`PadField`].
+pub fn pad_field(f: PadField) -> AnyView {
+    let PadField {
+        id,
+        label,
+        placeholder,
+        error_id,
+        value,
+        invalid,
+        on_activate,
+        on_input,
+    } = f;
+    view! {
+        <input
+            id=id
+            class="pips"
+            type="text"
+            inputmode="none"
+            autocomplete="off"
+            aria-label=label
+            aria-invalid=crate::app::erased::aria(move || invalid.get())
+            aria-describedby=error_id
+            placeholder=placeholder
+            prop:value=value
+            on:focus=crate::app::erased::on_focus(move |_| on_activate.run(()))
+            on:click=crate::app::erased::on_click(move |_| on_activate.run(()))
+            on:input=crate::app::erased::on_value(move |v| on_input.run(v))
+        />
+    }
+    .into_any()
+}

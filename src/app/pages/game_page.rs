@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::app::game::{game_screen, GameUi};
+use crate::app::pages::back_bar;
 use crate::app::router::Route;
 use crate::app::{use_app, with_store};
 use crate::model::GameRecord;
@@ -31,10 +32,7 @@ pub fn game_page<R: GameUi>(id: &str) -> AnyView {
             app.refresh();
             view! {
                 <section class="page">
-                    <header class="bar">
-                        <a class="back" href="/" aria-label="Back to all games">"‹ Games"</a>
-                        <h1>"Game not available"</h1>
-                    </header>
+                    {back_bar("Game not available".into(), None)}
                     <p class="banner warn" role="alert" data-testid="problem">{message}</p>
                     <a class="button secondary wide" href=Route::new_game(R::KIND)>{format!("Start a new {} game", R::KIND.name())}</a>
                 </section>

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::app::pages::back_bar;
 use crate::app::{format_date, use_app};
 use crate::storage::label_of;
 
@@ -12,10 +13,7 @@ pub fn HistoryPage() -> impl IntoView {
     let app = use_app();
     view! {
         <section class="page history">
-            <header class="bar">
-                <a class="back" href="/" aria-label="Back to all games">"‹ Games"</a>
-                <h1>"Finished games"</h1>
-            </header>
+            {back_bar("Finished games".into(), None)}
             {move || {
                 let done: Vec<_> = app.index.get().into_iter().filter(|e| e.finished).collect();
                 if done.is_empty() {

@@ -7,6 +7,19 @@ pub mod new_game_page;
 
 use leptos::prelude::*;
 
+/// The top bar of every page but home: back to the games, the title, and
+/// an optional control on the right.
+pub fn back_bar(title: String, right: Option<AnyView>) -> AnyView {
+    view! {
+        <header class="bar">
+            <a class="back" href="/" aria-label="Back to all games">"‹ Games"</a>
+            <h1>{title}</h1>
+            {right}
+        </header>
+    }
+    .into_any()
+}
+
 /// Shown for an address the app does not have.
 #[component]
 pub fn NotFound() -> impl IntoView {

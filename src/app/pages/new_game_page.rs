@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::app::game::{persist, GameUi};
+use crate::app::pages::back_bar;
 use crate::app::{now_ms, use_app, with_store};
 use crate::model::{check_new_player, same_name, GameRecord, IndexEntry};
 use crate::rules::GameKind;
@@ -129,10 +130,7 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
 
     view! {
         <section class="page new-game" data-kind=kind.as_str()>
-            <header class="bar">
-                <a class="back" href="/" aria-label="Back to all games">"‹ Games"</a>
-                <h1>{format!("New {}", kind.name())}</h1>
-            </header>
+            {back_bar(format!("New {}", kind.name()), None)}
             <h2>{format!("Players ({min}–{max}), in seating order")}</h2>
             <ol class="seated" data-testid="seated">
                 {move || seated.get().into_iter().enumerate().map(|(i, n)| {
