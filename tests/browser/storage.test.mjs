@@ -66,11 +66,23 @@ test('dark and light: follows the system, and the toggle overrides it', async ()
     await app.page.reload();
     await app.page.getByTestId('theme').waitFor();
     assert.equal(await bg(), 'rgb(255, 248, 238)');
-    // Every button has an accessible name and is at least 44px tall.
-    const bad = await app.page.evaluate(() => [...document.querySelectorAll('button, a')]
-      .filter((el) => el.getBoundingClientRect().height < 44 || !(el.getAttribute('aria-label') || el.textContent.trim()))
-      .map((el) => el.outerHTML.slice(0, 80)));
-    assert.deepEqual(bad, []);
+    // Every control has an accessible name and is at least 44px tall: on
+    // the home screen, each game's new-game page and its game screen.
+    const smallOrNameless = () => app.page.evaluate(() => [...document.querySelectorAll('button, a, input, select')]
+      .filter((el) => el.offsetParent !== null)
+      .filter((el) => el.getBoundingClientRect().height < 44
+        || !(el.getAttribute('aria-label') || el.textContent.trim() || (el.labels && el.labels.length)))
+      .map((el) => `${location.pathname}: ${el.outerHTML.slice(0, 90)}`));
+    assert.deepEqual(await smallOrNameless(), []);
+    for (const kind of ['big-chicken', 'playing-chicken', 'chickenfoot']) {
+      await app.page.goto(`${app.url}/`);
+      const setup = await new HomeScreen(app.page).startNew(kind);
+      await setup.addPlayers(['Ann', 'Bob', 'Cy']);
+      assert.deepEqual(await smallOrNameless(), []);
+      await app.page.getByTestId('start-game').click();
+      await app.page.getByTestId('leaders').waitFor();
+      assert.deepEqual(await smallOrNameless(), []);
+    }
   } finally {
     await app.close();
   }
