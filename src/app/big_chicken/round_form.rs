@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::cards::{card_face, card_picker, highest_first};
-use crate::app::components::{pad_field, NumberPad, PadField, PadKey, Switch};
+use crate::app::components::{focus_field, pad_field, NumberPad, PadField, PadKey, Switch};
 use crate::app::erased::{aria, dynamic, flag, on_click, on_submit, text};
 use crate::app::game::{keep_draft, restore_draft, EntryCtx};
 use crate::rules::big_chicken::{
@@ -305,7 +305,7 @@ pub fn round_form(ctx: EntryCtx<BigChicken>) -> AnyView {
             let next = (i + 1..n).find(|j| out != Some(*j));
             active.set(next);
             if let Some(j) = next {
-                focus_field(j);
+                focus_field(&format!("cards-{j}"));
             }
             return;
         }
@@ -321,7 +321,7 @@ pub fn round_form(ctx: EntryCtx<BigChicken>) -> AnyView {
             Ok(r) => r,
             Err(e) => {
                 if let Some(i) = e.player {
-                    focus_field(i);
+                    focus_field(&format!("cards-{i}"));
                 }
                 form_error.set(Some(e));
                 return;
@@ -921,19 +921,6 @@ fn reveal_field(i: usize) {
         // Above a third of the screen from the top: nothing to do.
         if at < 0.0 || at > view * 0.4 {
             w.scroll_to_with_x_and_y(0.0, f64::from(top) - view * 0.3);
-        }
-    });
-}
-
-/// Focuses player `i`'s cards-left field (after the DOM updates).
-fn focus_field(i: usize) {
-    request_animation_frame(move || {
-        use wasm_bindgen::JsCast;
-        if let Some(el) = document()
-            .get_element_by_id(&format!("cards-{i}"))
-            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-        {
-            let _ = el.focus();
         }
     });
 }

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::app::components::{
-    pad_field, NumberPad, PadField, PadKey, Segmented, Switch, TilePicker,
+    focus_field, pad_field, NumberPad, PadField, PadKey, Segmented, Switch, TilePicker,
 };
 use crate::app::erased::{aria, dynamic, flag, on_click, on_submit, on_value, text};
 use crate::app::game::{keep_draft, restore_draft, EntryCtx, GameUi};
@@ -241,7 +241,7 @@ fn hand_form(ctx: EntryCtx<Chickenfoot>) -> AnyView {
             });
             active.set(next);
             if let Some(j) = next {
-                focus_field(j);
+                focus_field(&format!("pips-{j}"));
             }
             return;
         }
@@ -278,7 +278,7 @@ fn hand_form(ctx: EntryCtx<Chickenfoot>) -> AnyView {
                         Ok(p) => left.push(Left::Pips(p)),
                         Err(m) => {
                             form_error.set(Some(RuleError::for_player(i, m)));
-                            focus_field(i);
+                            focus_field(&format!("pips-{i}"));
                             return;
                         }
                     }
@@ -501,17 +501,4 @@ fn hand_form(ctx: EntryCtx<Chickenfoot>) -> AnyView {
         </form>
     }
     .into_any()
-}
-
-/// Focuses player `i`'s pip field (after the DOM updates).
-fn focus_field(i: usize) {
-    request_animation_frame(move || {
-        use wasm_bindgen::JsCast;
-        if let Some(el) = document()
-            .get_element_by_id(&format!("pips-{i}"))
-            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-        {
-            let _ = el.focus();
-        }
-    });
 }

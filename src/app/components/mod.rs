@@ -5,7 +5,7 @@ mod number_pad;
 mod scoreboard;
 mod tile_picker;
 
-pub use number_pad::{pad_field, NumberPad, PadField, PadKey};
+pub use number_pad::{focus_field, pad_field, NumberPad, PadField, PadKey};
 pub use scoreboard::Scoreboard;
 pub use tile_picker::{Domino, TilePicker};
 

@@ -125,3 +125,18 @@ pub fn pad_field(f: PadField) -> AnyView {
     }
     .into_any()
 }
+
+/// Focuses the field with element id `id` once the DOM has updated (the
+/// pad's Next key, or a refused value).
+pub fn focus_field(id: &str) {
+    let id = id.to_string();
+    request_animation_frame(move || {
+        use wasm_bindgen::JsCast;
+        if let Some(el) = document()
+            .get_element_by_id(&id)
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            let _ = el.focus();
+        }
+    });
+}
