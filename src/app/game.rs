@@ -1,15 +1,26 @@
 //! The game screen every game shares: header, help panel, what happens
-//! next or the result, the scoreboard, the entry form, undo/redo and editing
-//! any earlier entry. A game plugs in through [`GameUi`]: its settings form
-//! and its entry form; everything else is derived by its `Rules`.
+//! next or the result, the scoreboard, the entry form, undo/redo, editing
+//! any earlier entry, and deleting the game. A game plugs in through
+//! [`GameUi`]: its settings form and its entry form; everything else is
+//! derived by its `Rules`.
+//!
+//! Every change is saved (one IndexedDB transaction, on disk) before the
+//! screen shows it; a save based on an older revision than the stored one
+//! is refused, and the screen then shows what is stored and keeps what was
+//! typed. Other pages' saves arrive live ([`sync`]); a page restored by the
+//! Back button re-reads the game before it accepts input. What is typed is
+//! kept as the game's [`Draft`] on every change.
 
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
 use crate::app::components::{HelpPanel, Scoreboard};
 use crate::app::erased::{aria, dynamic, flag, on_click, Dyn};
 use crate::app::pages::back_bar;
-use crate::app::{now_ms, use_app, with_store};
-use crate::model::{GameRecord, IndexEntry};
+use crate::app::sync::{self, Change};
+use crate::app::{now_ms, store, AppStore};
+use crate::model::{Draft, DraftSlot, GameRecord, Summary, SCHEMA_VERSION};
+use crate::storage::{Deleted, SaveError};
 use crate::rules::{
     push_entry, replace_entry, replay_prefix, undo_last, GameKind, HelpLine, LogError, Outcome,
     RuleError, Rules, Setup, Standings,
@@ -50,18 +61,20 @@ pub struct EntryCtx<R: Rules> {
     pub before: R::State,
     /// The entry's place in the log.
     pub index: usize,
-    /// The entry being edited, if this is an edit.
+    /// The entry being edited, if this is an edit (what was typed in the
+    /// `draft`, if any, comes first).
     pub initial: Option<R::Entry>,
     /// Saves the entry; `Some(error)` if the rules or storage refused it,
     /// in which case nothing changed and the form keeps what was entered.
     pub submit: Callback<R::Entry, Option<RuleError>>,
     /// Leaves editing without saving (edits only).
     pub cancel: Option<Callback<()>>,
-    /// What was being entered when the page was last closed (new entries
-    /// only), as the form saved it with `on_draft`.
+    /// What was being entered in this form when the page was last closed
+    /// (or before the form was rebuilt), as the form saved it with
+    /// `on_draft`.
     pub draft: Option<String>,
     /// Keeps what is being entered (`None` forgets it), so a reload or a
-    /// closed tab loses nothing typed. New entries only.
+    /// closed tab loses nothing typed.
     pub on_draft: Option<Callback<Option<String>>>,
 }
 
@@ -107,23 +120,62 @@ pub fn summary_line(players: &[String], standings: &Standings) -> String {
     }
 }
 
-/// Saves a record and its index line. Returns the index line saved.
-pub fn persist<R: Rules>(record: &GameRecord<R>) -> Result<IndexEntry, String> {
+/// The summary the games lists show for `record`, as its rules derive it.
+pub fn summary_of<R: Rules>(record: &GameRecord<R>) -> Summary {
     let setup = record.setup();
     let (state, _) = replay_prefix::<R>(&setup, &record.log);
     let standings = R::standings(&setup, &state);
-    let entry = IndexEntry {
+    Summary {
+        schema: SCHEMA_VERSION,
         id: record.id.clone(),
+        rev: record.rev,
         kind: record.kind.as_str().to_string(),
         players: record.players.clone(),
         created_ms: record.created_ms,
         updated_ms: now_ms(),
         finished: standings.finished(),
         summary: summary_line(&record.players, &standings),
+    }
+}
+
+/// Reads game `id` as a game of `R`. A record that cannot be read is kept
+/// aside (never overwritten) and the message says so.
+pub async fn read_game<R: Rules>(store: &AppStore, id: &str) -> Result<GameRecord<R>, String> {
+    let loaded = store.load_game(id).await?;
+    if loaded.header.kind != R::KIND.as_str() {
+        return Err(format!(
+            "This game is a \"{}\" game, not {}.",
+            crate::storage::bounded(&loaded.header.kind, 24),
+            R::KIND.name()
+        ));
+    }
+    match GameRecord::<R>::from_json(&loaded.text) {
+        Ok(r) => Ok(r),
+        Err(reason) => Err(store
+            .set_aside_game(id, &loaded.text, &crate::storage::bounded(&reason, 100))
+            .await),
+    }
+}
+
+/// Asks the browser to keep this app's storage when space runs low (once
+/// a game is saved); it answers by itself, without asking the person.
+pub fn ask_to_persist() {
+    let Some(manager) = web_sys::window().map(|w| w.navigator().storage()) else {
+        return;
     };
-    with_store(|s| s.save_game(record, entry.clone()))
-        .map_err(|e| format!("Not saved: {e}. Nothing was changed; try again."))?;
-    Ok(entry)
+    spawn_local(async move {
+        let Ok(p) = manager.persisted() else { return };
+        let already = wasm_bindgen_futures::JsFuture::from(p)
+            .await
+            .ok()
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false);
+        if !already {
+            if let Ok(p) = manager.persist() {
+                let _ = wasm_bindgen_futures::JsFuture::from(p).await;
+            }
+        }
+    });
 }
 
 /// What a game's extra panel is given (tie-breakers, table helpers).
@@ -136,22 +188,55 @@ pub struct ExtrasCtx<R: Rules> {
     pub entries: usize,
     /// Appends an entry; `Some(error)` if refused (nothing changed then).
     pub submit: Callback<R::Entry, Option<RuleError>>,
+    /// The panel's work in progress when the page was last closed, as it
+    /// kept it with `on_draft` (only while the log is unchanged).
+    pub draft: Option<String>,
+    /// Keeps the panel's work in progress (`None` forgets it).
+    pub on_draft: Callback<Option<String>>,
     /// Opens entry `i` in the entry form for correction (for games whose
     /// score-sheet rows gather several entries, so the sheet cannot).
     pub edit: Callback<usize>,
 }
 
+/// Which part of a game's draft a form keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slot {
+    /// The next entry.
+    Entry,
+    /// The correction of an earlier entry.
+    Edit,
+    /// The extra panel's work (a card draw).
+    Extra,
+}
+
 /// The game screen for one record: the logic is generic over the game, the
 /// view ([`screen_view`]) is not, so each game adds only its own forms.
-pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
-    let app = use_app();
-    let id = record.id.clone();
-    let draft = with_store(|s| s.draft(&id));
+/// `draft` is what was left unsaved; `notes` are problems met on the way in.
+pub fn game_screen<R: GameUi>(
+    record: GameRecord<R>,
+    stored_draft: Option<Draft>,
+    notes: Vec<String>,
+) -> AnyView {
+    let id = StoredValue::new(record.id.clone());
+    // A draft this version cannot overwrite (a newer one) is not replaced.
+    let drafts_kept = StoredValue::new(!notes.iter().any(|n| n.contains("newer version")));
+    let start_edit = stored_draft
+        .as_ref()
+        .and_then(|d| d.edit.as_ref())
+        .map(|s| s.at)
+        .filter(|at| *at < record.log.len());
+    let draft = StoredValue::new(stored_draft.unwrap_or_else(|| Draft::new(&record.id)));
     let rec = RwSignal::new(record);
-    let draft = StoredValue::new(draft);
-    let editing: RwSignal<Option<usize>> = RwSignal::new(None);
+    let editing: RwSignal<Option<usize>> = RwSignal::new(start_edit);
     let redo: RwSignal<Option<R::Entry>> = RwSignal::new(None);
-    let action_error: RwSignal<Option<String>> = RwSignal::new(None);
+    let action_error: RwSignal<Option<String>> =
+        RwSignal::new((!notes.is_empty()).then(|| notes.join(" ")));
+    let saving = RwSignal::new(false);
+    // Set while the page re-reads the game (after the Back button restored
+    // it from the cache): no input is accepted until then.
+    let stale = RwSignal::new(false);
+    let deleted: RwSignal<Option<Deleted>> = RwSignal::new(None);
+    let gone: RwSignal<Option<String>> = RwSignal::new(None);
 
     let folded = Memo::new(move |_| rec.with(|r| replay_prefix::<R>(&r.setup(), &r.log)));
     let standings = Memo::new(move |_| {
@@ -159,18 +244,100 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
         folded.with(|(state, _)| R::standings(&setup, state))
     });
 
-    // Saves a new log; the screen changes only once storage said yes.
-    let save_log = move |log: Vec<R::Entry>| -> Result<(), String> {
-        let next = rec.with_untracked(|r| r.with_log(log));
-        let line = persist(&next)?;
-        rec.set(next);
-        app.index
-            .update(|ix| match ix.iter_mut().find(|e| e.id == line.id) {
-                Some(slot) => *slot = line,
-                None => ix.insert(0, line),
-            });
-        action_error.set(None);
-        Ok(())
+    // Keeps one slot of the draft, in memory and in storage.
+    let set_slot = move |slot: Slot, value: Option<DraftSlot>| {
+        let changed = draft
+            .try_update_value(|d| {
+                let place = match slot {
+                    Slot::Entry => &mut d.entry,
+                    Slot::Edit => &mut d.edit,
+                    Slot::Extra => &mut d.extra,
+                };
+                let changed = *place != value;
+                *place = value;
+                changed
+            })
+            .unwrap_or(false);
+        if !changed || !drafts_kept.try_get_value().unwrap_or(false) {
+            return;
+        }
+        let Some(d) = draft.try_get_value() else {
+            return;
+        };
+        spawn_local(async move {
+            let Some(s) = store() else { return };
+            match s.save_draft(&d.id, &d).await {
+                Ok(()) => {}
+                Err(SaveError::Newer) => {
+                    drafts_kept.set_value(false);
+                    action_error.set(Some("What you type is kept only until the page is closed: a newer version of the app left a draft here. Reload the page to update the app.".into()));
+                }
+                Err(e) => action_error.set(Some(format!(
+                    "What you are typing could not be kept: {}",
+                    e.message().trim_start_matches("Not saved: ")
+                ))),
+            }
+        });
+    };
+
+    // Reads the stored game again (another page changed it, or this page
+    // came back from the cache), then says `then`.
+    let reload = move |then: Option<String>| {
+        spawn_local(async move {
+            let Some(s) = store() else { return };
+            let Some(game) = id.try_get_value() else { return };
+            match read_game::<R>(&s, &game).await {
+                Ok(r) => {
+                    let len = r.log.len();
+                    if rec.try_with_untracked(|now| *now != r).unwrap_or(false) {
+                        rec.set(r);
+                    }
+                    if editing.try_get_untracked().flatten().is_some_and(|i| i >= len) {
+                        editing.set(None);
+                    }
+                }
+                Err(msg) => gone.set(Some(msg)),
+            }
+            stale.set(false);
+            if then.is_some() {
+                action_error.set(then);
+            }
+        });
+    };
+
+    // Saves a new log. The screen changes only once the transaction is on
+    // disk; `Some(message)` if the save could not even start.
+    let save_log = move |log: Vec<R::Entry>, on_saved: Box<dyn FnOnce()>| -> Option<String> {
+        if saving.get_untracked() {
+            return Some("Still saving the last change: one moment.".into());
+        }
+        if stale.get_untracked() {
+            return Some("One moment: checking for changes made on another screen.".into());
+        }
+        let base = rec.get_untracked();
+        let next = base.with_log(log);
+        let summary = summary_of(&next);
+        saving.set(true);
+        spawn_local(async move {
+            let Some(s) = store() else {
+                saving.set(false);
+                return;
+            };
+            let result = s.save_game(&next, Some(base.rev), summary).await;
+            saving.set(false);
+            match result {
+                Ok(()) => {
+                    sync::announce(&next.id, next.rev);
+                    rec.set(next);
+                    action_error.set(None);
+                    on_saved();
+                }
+                Err(SaveError::Conflict) => reload(Some(SaveError::Conflict.message())),
+                Err(SaveError::Gone) => gone.set(Some(SaveError::Gone.message())),
+                Err(e) => action_error.set(Some(e.message())),
+            }
+        });
+        None
     };
 
     let submit = Callback::new(move |entry: R::Entry| -> Option<RuleError> {
@@ -188,20 +355,16 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
                 R::entry_label_in(&log, index),
                 error.message
             ))),
-            Ok(log) => match save_log(log) {
-                Ok(()) => {
-                    if target.is_none() {
-                        let id = rec.with_untracked(|r| r.id.clone());
-                        // The draft became an entry; a stale draft is harmless.
-                        let _ = with_store(|s| s.save_draft(&id, None));
-                        draft.set_value(None);
-                    }
+            Ok(log) => save_log(
+                log,
+                Box::new(move || {
+                    // The draft became an entry.
+                    set_slot(if target.is_some() { Slot::Edit } else { Slot::Entry }, None);
                     editing.set(None);
                     redo.set(None);
-                    None
-                }
-                Err(msg) => Some(RuleError::new(msg)),
-            },
+                }),
+            )
+            .map(RuleError::new),
         }
     });
     // Extras always append, whatever is being edited.
@@ -209,20 +372,16 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
         let (setup, log) = rec.with_untracked(|r| (r.setup(), r.log.clone()));
         match push_entry::<R>(&setup, &log, entry) {
             Err(e) => Some(e.error),
-            Ok(log) => save_log(log).err().map(RuleError::new),
+            Ok(log) => save_log(log, Box::new(move || set_slot(Slot::Extra, None)))
+                .map(RuleError::new),
         }
     });
-    let on_draft = Callback::new(move |text: Option<String>| {
-        // Kept in memory too, so a form rebuilt without a reload (after an
-        // edit of an earlier entry, its cancel, an undo) comes back as left.
-        draft.set_value(text.clone());
-        let id = rec.with_untracked(|r| r.id.clone());
-        if let Err(e) = with_store(|s| s.save_draft(&id, text.as_deref())) {
-            action_error.set(Some(format!("What you are typing could not be kept: {e}.")));
-        }
+    let cancel = Callback::new(move |_: ()| {
+        set_slot(Slot::Edit, None);
+        editing.set(None);
     });
-    let cancel = Callback::new(move |_: ()| editing.set(None));
     let on_edit = Callback::new(move |i: usize| {
+        set_slot(Slot::Edit, None);
         editing.set(Some(i));
         scroll_to("entry");
     });
@@ -232,12 +391,17 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
         let Some(last) = log.last().cloned() else {
             return;
         };
-        if let Err(e) = save_log(undo_last(&log)) {
-            action_error.set(Some(e));
-            return;
+        let refused = save_log(
+            undo_last(&log),
+            Box::new(move || {
+                set_slot(Slot::Edit, None);
+                editing.set(None);
+                redo.set(Some(last));
+            }),
+        );
+        if refused.is_some() {
+            action_error.set(refused);
         }
-        editing.set(None);
-        redo.set(Some(last));
     });
     let redo_last = Callback::new(move |_: ()| {
         let Some(entry) = redo.get_untracked() else {
@@ -245,13 +409,63 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
         };
         let (setup, log) = rec.with_untracked(|r| (r.setup(), r.log.clone()));
         match push_entry::<R>(&setup, &log, entry) {
-            Ok(log) => match save_log(log) {
-                Ok(()) => redo.set(None),
-                Err(e) => action_error.set(Some(e)),
-            },
+            Ok(log) => {
+                let refused = save_log(log, Box::new(move || redo.set(None)));
+                if refused.is_some() {
+                    action_error.set(refused);
+                }
+            }
             Err(e) => action_error.set(Some(e.to_string())),
         }
     });
+
+    let delete = Callback::new(move |_: ()| {
+        spawn_local(async move {
+            let Some(s) = store() else { return };
+            let Some(game) = id.try_get_value() else { return };
+            match s.delete_game(&game).await {
+                Ok(d) => {
+                    sync::announce(&game, 0);
+                    deleted.set(Some(d));
+                }
+                Err(e) => action_error.set(Some(format!("Not deleted: {e}."))),
+            }
+        });
+    });
+    let undo_delete = Callback::new(move |_: ()| {
+        let Some(d) = deleted.get_untracked() else {
+            return;
+        };
+        spawn_local(async move {
+            let Some(s) = store() else { return };
+            match s.undelete(&d).await {
+                Ok(()) => {
+                    let rev = rec.try_with_untracked(|r| r.rev).unwrap_or(0);
+                    sync::announce(&d.id, rev);
+                    deleted.set(None);
+                }
+                Err(e) => action_error.set(Some(e.message())),
+            }
+        });
+    });
+
+    // Other pages' saves, and this page coming back from the cache.
+    let listener = sync::on_change(move |change: &Change| match change {
+        Change::Game { id: changed, rev } => {
+            let mine = id.try_with_value(|i| i == changed).unwrap_or(false);
+            let now = rec.try_with_untracked(|r| r.rev);
+            let deleting = deleted.try_with_untracked(|d| d.is_some()).unwrap_or(true);
+            if mine && now.is_some_and(|n| n != *rev) && !deleting {
+                reload(None);
+            }
+        }
+        Change::Resumed => {
+            stale.set(true);
+            reload(None);
+        }
+    });
+    on_cleanup(move || sync::off(listener));
+    ask_to_persist();
 
     let entry = dynamic(move || {
         let target = editing.get();
@@ -265,17 +479,23 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
             .into_any();
         }
         let (before, _) = replay_prefix::<R>(&setup, log.get(..index).unwrap_or(&log));
+        let (slot, kept) = match target {
+            Some(i) => (
+                Slot::Edit,
+                draft.with_value(|d| d.edit.clone().filter(|s| s.at == i)),
+            ),
+            None => (Slot::Entry, draft.with_value(|d| d.entry.clone())),
+        };
+        let on_draft = Callback::new(move |text: Option<String>| {
+            set_slot(slot, text.map(|text| DraftSlot { at: index, text }))
+        });
         R::entry_form(EntryCtx::<R> {
             setup,
             before,
             index,
             initial: target.and_then(|i| log.get(i).cloned()),
-            draft: if target.is_none() {
-                draft.get_value()
-            } else {
-                None
-            },
-            on_draft: target.is_none().then_some(on_draft),
+            draft: kept.map(|s| s.text),
+            on_draft: Some(on_draft),
             submit,
             cancel: target.map(|_| cancel),
         })
@@ -283,12 +503,17 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
     let extras = dynamic(move || {
         let (setup, entries) = rec.with(|r| (r.setup(), r.log.len()));
         let state = folded.with(|(s, _)| s.clone());
+        let kept = draft.with_value(|d| d.extra.clone().filter(|s| s.at == entries));
         R::extras(ExtrasCtx::<R> {
             setup,
             state,
             entries,
             submit: append,
             edit: on_edit,
+            draft: kept.map(|s| s.text),
+            on_draft: Callback::new(move |text: Option<String>| {
+                set_slot(Slot::Extra, text.map(|text| DraftSlot { at: entries, text }))
+            }),
         })
     });
 
@@ -316,6 +541,12 @@ pub fn game_screen<R: GameUi>(record: GameRecord<R>) -> AnyView {
         undo,
         redo: redo_last,
         action_error,
+        busy: Signal::derive(move || saving.get() || stale.get()),
+        stale: stale.into(),
+        deleted: Signal::derive(move || deleted.with(|d| d.is_some())),
+        gone: gone.into(),
+        delete,
+        undo_delete,
     })
 }
 
@@ -351,9 +582,22 @@ pub struct ScreenParts {
     pub redo: Callback<()>,
     /// A failed undo/redo/save, to show.
     pub action_error: RwSignal<Option<String>>,
+    /// A save is under way, or the page is re-reading the game.
+    pub busy: Signal<bool>,
+    /// The page is re-reading the game (back from the cache).
+    pub stale: Signal<bool>,
+    /// The game was just deleted here (Undo is offered).
+    pub deleted: Signal<bool>,
+    /// The game is gone (deleted elsewhere, or unreadable): why.
+    pub gone: Signal<Option<String>>,
+    /// Deletes the game.
+    pub delete: Callback<()>,
+    /// Puts the deleted game back.
+    pub undo_delete: Callback<()>,
 }
 
-/// The game screen's view, shared by every game.
+/// The game screen's view, shared by every game: the game, and in its
+/// place what happened to it (deleted here, with Undo; or gone).
 pub fn screen_view(p: ScreenParts) -> AnyView {
     let show_help = RwSignal::new(false);
     let ScreenParts {
@@ -372,9 +616,26 @@ pub fn screen_view(p: ScreenParts) -> AnyView {
         undo,
         redo,
         action_error,
+        busy,
+        stale,
+        deleted,
+        gone,
+        delete,
+        undo_delete,
     } = p;
+    let away = flag(move || deleted.get() || gone.with(|g| g.is_some()));
     view! {
-        <div class="game" data-kind=kind.as_str()>
+        {dynamic(move || match gone.get() {
+            Some(why) => view! {
+                <section class="page">
+                    {back_bar("Game not available".into(), None)}
+                    <p class="banner warn" role="alert" data-testid="problem">{why}</p>
+                </section>
+            }.into_any(),
+            None if deleted.get() => deleted_view(kind, undo_delete),
+            None => ().into_any(),
+        })}
+        <div class="game" data-kind=kind.as_str() hidden=away>
             {back_bar(kind.name().into(), Some(view! {
                 <button
                     class="icon"
@@ -385,24 +646,56 @@ pub fn screen_view(p: ScreenParts) -> AnyView {
             }.into_any()))}
             {dynamic(move || if show_help.get() { view! { <HelpPanel lines=help/> }.into_any() } else { ().into_any() })}
             {dynamic(move || read_error.get().map(|e| view! { <p class="banner warn" role="alert">{e}</p> }).into_any())}
+            {dynamic(move || stale.get().then(|| view! {
+                <p class="banner info" role="status" data-testid="checking">"Checking for changes made on another screen…"</p>
+            }).into_any())}
             <OutcomeOrStatus standings=standings players=players/>
             <Scoreboard standings=standings players=players editing=editing on_edit=on_edit entry_label=entry_label/>
-            <section id="entry" class="entry" aria-label="Enter scores">{entry}</section>
+            <section id="entry" class="entry" aria-label="Enter scores" aria-busy=aria(move || busy.get())>{entry}</section>
+            {dynamic(move || action_error.get().map(|e| view! { <p class="banner error" role="alert" data-testid="save-error">{e}</p> }).into_any())}
             {extras}
             <div class="actions">
                 <button
                     class="secondary"
                     data-testid="undo"
                     aria-label="Undo the last entry"
-                    disabled=flag(move || !can_undo.get())
+                    disabled=flag(move || !can_undo.get() || busy.get())
                     on:click=on_click(move |_| undo.run(()))
                 >"↶ Undo"</button>
                 {dynamic(move || if can_redo.get() {
                     view! { <button class="secondary" data-testid="redo" aria-label="Redo the entry just undone" on:click=on_click(move |_| redo.run(()))>"↷ Redo"</button> }.into_any()
                 } else { ().into_any() })}
             </div>
-            {dynamic(move || action_error.get().map(|e| view! { <p class="banner error" role="alert">{e}</p> }).into_any())}
+            <details class="danger-zone">
+                <summary>"Delete this game"</summary>
+                <p class="hint">"The game and its scores are removed from this phone. Undo is offered for a few seconds."</p>
+                <button class="danger wide" data-testid="delete-game" on:click=on_click(move |_| delete.run(()))>"Delete game"</button>
+            </details>
         </div>
+    }
+    .into_any()
+}
+
+/// How long Undo is offered after a delete.
+pub const UNDO_DELETE_SECONDS: u64 = 8;
+
+/// Shown in place of a game just deleted: Undo for a few seconds, and the
+/// way back.
+fn deleted_view(kind: GameKind, undo: Callback<()>) -> AnyView {
+    let open = RwSignal::new(true);
+    set_timeout(
+        move || open.set(false),
+        std::time::Duration::from_secs(UNDO_DELETE_SECONDS),
+    );
+    view! {
+        <section class="page deleted" data-testid="deleted">
+            {back_bar(format!("{} deleted", kind.name()), None)}
+            <p role="status">"The game was deleted from this phone."</p>
+            {dynamic(move || open.get().then(|| view! {
+                <button class="primary wide" data-testid="undo-delete" on:click=on_click(move |_| undo.run(()))>"Undo: keep the game"</button>
+            }).into_any())}
+            <a class="button secondary wide" href="/">"Back to all games"</a>
+        </section>
     }
     .into_any()
 }

@@ -1,11 +1,13 @@
 //! The Leptos app: the router, the app-wide context (storage, the games
-//! index, problems to show, the theme) and the panic hook.
+//! lists, problems to show, the theme) and the panic hook. Storage opens
+//! asynchronously (IndexedDB); pages say so until it is ready.
 //!
 //! `pages/` holds one component per route, `components/` the shared widgets,
 //! and one folder per game its entry form and settings. The app ships as
 //! bundles: [`Shell`] (home, history) and [`play`] for each game, so the
 //! first load carries no game's screens (see `router`).
 
+pub mod about;
 pub mod big_chicken;
 pub mod chickenfoot;
 pub mod components;
@@ -14,66 +16,105 @@ pub mod game;
 pub mod pages;
 pub mod playing_chicken;
 pub mod router;
+pub mod sync;
+
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
 use crate::app::game::GameUi;
 use crate::app::router::{Route, Scope};
-use crate::model::IndexEntry;
-#[cfg(target_arch = "wasm32")]
-use crate::storage::LocalBackend;
-use crate::storage::{Backend, MemoryBackend, Quarantined, Store, StoreError};
+use crate::model::Summary;
+use crate::storage::idb::IdbBackend;
+use crate::storage::legacy::LocalLegacy;
+use crate::storage::{theme, Area, Backend, MemoryBackend, Store, StoreError, Write};
 
-/// localStorage when the browser allows it, else memory (and a warning).
+/// IndexedDB when the browser allows it, else memory (and a warning).
 pub enum AnyBackend {
-    /// The browser's localStorage.
-    Local(LocalBackend),
+    /// The browser's IndexedDB.
+    Idb(IdbBackend),
     /// Memory only: nothing survives a reload.
     Memory(MemoryBackend),
 }
 
 impl Backend for AnyBackend {
-    fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
+    async fn get(&self, area: Area, key: &str) -> Result<Option<String>, StoreError> {
         match self {
-            AnyBackend::Local(b) => b.get(key),
-            AnyBackend::Memory(b) => b.get(key),
+            AnyBackend::Idb(b) => b.get(area, key).await,
+            AnyBackend::Memory(b) => b.get(area, key).await,
         }
     }
-    fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
+    async fn summaries(
+        &self,
+        finished: bool,
+        skip: usize,
+        limit: usize,
+    ) -> Result<Vec<(String, String)>, StoreError> {
         match self {
-            AnyBackend::Local(b) => b.set(key, value),
-            AnyBackend::Memory(b) => b.set(key, value),
+            AnyBackend::Idb(b) => b.summaries(finished, skip, limit).await,
+            AnyBackend::Memory(b) => b.summaries(finished, skip, limit).await,
         }
     }
-    fn remove(&self, key: &str) -> Result<(), StoreError> {
+    async fn count(&self, finished: bool) -> Result<usize, StoreError> {
         match self {
-            AnyBackend::Local(b) => b.remove(key),
-            AnyBackend::Memory(b) => b.remove(key),
+            AnyBackend::Idb(b) => b.count(finished).await,
+            AnyBackend::Memory(b) => b.count(finished).await,
         }
     }
-    fn keys(&self) -> Result<Vec<String>, StoreError> {
+    async fn all(&self, area: Area) -> Result<Vec<(String, String)>, StoreError> {
         match self {
-            AnyBackend::Local(b) => b.keys(),
-            AnyBackend::Memory(b) => b.keys(),
+            AnyBackend::Idb(b) => b.all(area).await,
+            AnyBackend::Memory(b) => b.all(area).await,
+        }
+    }
+    async fn update<T: 'static>(
+        &self,
+        reads: Vec<(Area, String)>,
+        decide: impl FnOnce(Vec<Option<String>>) -> (Vec<Write>, T) + 'static,
+    ) -> Result<T, StoreError> {
+        match self {
+            AnyBackend::Idb(b) => b.update(reads, decide).await,
+            AnyBackend::Memory(b) => b.update(reads, decide).await,
         }
     }
 }
+
+/// The app's storage.
+pub type AppStore = Store<AnyBackend>;
 
 thread_local! {
-    static STORE: Store<AnyBackend> = Store::new(match LocalBackend::available() {
-        Some(local) => AnyBackend::Local(local),
-        None => AnyBackend::Memory(MemoryBackend::default()),
-    });
+    static STORE: RefCell<Option<Rc<AppStore>>> = const { RefCell::new(None) };
 }
 
-/// Runs `f` with the app's storage.
-pub fn with_store<T>(f: impl FnOnce(&Store<AnyBackend>) -> T) -> T {
-    STORE.with(f)
+/// The app's storage, once [`open_store`] has opened it.
+pub fn store() -> Option<Rc<AppStore>> {
+    STORE.with(|s| s.borrow().clone())
 }
 
-/// Whether games survive a reload (false when the browser refuses storage).
-pub fn storage_is_persistent() -> bool {
-    with_store(|s| matches!(s.backend(), AnyBackend::Local(_)))
+/// Opens IndexedDB (memory if the browser refuses it) and moves in the
+/// localStorage release's games on the first start. Returns problems to
+/// show.
+async fn open_store() -> Vec<String> {
+    let mut problems = Vec::new();
+    let backend = match IdbBackend::open().await {
+        Ok(b) => AnyBackend::Idb(b),
+        Err(e) => {
+            problems.push(format!(
+                "This browser will not let the app save ({e}): games last only until the page is closed."
+            ));
+            AnyBackend::Memory(MemoryBackend::default())
+        }
+    };
+    let store = Rc::new(Store::new(backend, now_ms));
+    if matches!(store.backend(), AnyBackend::Idb(_)) {
+        if let Some(legacy) = LocalLegacy::open() {
+            problems.extend(store.migrate_v1(&legacy).await);
+        }
+    }
+    STORE.with(|s| *s.borrow_mut() = Some(store));
+    problems
 }
 
 /// Milliseconds since the Unix epoch, from the browser's clock.
@@ -90,28 +131,47 @@ pub fn format_date(ms: i64) -> String {
 /// App-wide state, provided as context: small `Copy` handles only.
 #[derive(Clone, Copy)]
 pub struct AppCtx {
-    /// Every game, newest first (a mirror of the stored index).
-    pub index: RwSignal<Vec<IndexEntry>>,
+    /// Storage is open (until then pages say they are opening).
+    pub ready: RwSignal<bool>,
+    /// Games in progress, most recently saved first.
+    pub in_progress: RwSignal<Vec<Summary>>,
+    /// How many games are finished.
+    pub finished: RwSignal<usize>,
     /// Problems found while reading storage, to show on the home page.
     pub problems: RwSignal<Vec<String>>,
-    /// Values kept aside because they could not be read.
-    pub quarantined: RwSignal<Vec<Quarantined>>,
+    /// How many values are kept aside (About lists them).
+    pub kept_aside: RwSignal<usize>,
     /// "light", "dark", or `None` to follow the system.
     pub theme: RwSignal<Option<String>>,
 }
 
 impl AppCtx {
-    /// Re-reads the index and the kept-aside values from storage.
+    /// Re-reads the lists the home screen shows (after a change here or in
+    /// another tab).
     pub fn refresh(&self) {
-        let opened = with_store(|s| s.open());
-        self.index.set(opened.index);
-        self.quarantined.set(with_store(|s| s.quarantined()));
+        let ctx = *self;
+        spawn_local(async move {
+            let Some(store) = store() else { return };
+            let opened = store.open().await;
+            ctx.in_progress.set(opened.in_progress);
+            ctx.finished.set(opened.finished);
+            ctx.report(opened.problems);
+            let kept = store.kept_aside().await.map(|k| k.len()).unwrap_or(0);
+            ctx.kept_aside.set(kept);
+        });
     }
 
-    /// Adds problems to show.
+    /// Adds problems to show (each once).
     pub fn report(&self, more: Vec<String>) {
+        let more: Vec<String> = more.into_iter().filter(|m| !m.is_empty()).collect();
         if !more.is_empty() {
-            self.problems.update(|p| p.extend(more));
+            self.problems.update(|p| {
+                for m in more {
+                    if !p.contains(&m) {
+                        p.push(m);
+                    }
+                }
+            });
         }
     }
 }
@@ -119,42 +179,45 @@ impl AppCtx {
 /// The app context (a detached one if none was provided, which only
 /// happens in isolation).
 pub fn use_app() -> AppCtx {
-    use_context::<AppCtx>().unwrap_or_else(|| AppCtx {
-        index: RwSignal::new(Vec::new()),
-        problems: RwSignal::new(Vec::new()),
-        quarantined: RwSignal::new(Vec::new()),
-        theme: RwSignal::new(None),
-    })
+    use_context::<AppCtx>().unwrap_or_else(new_ctx)
 }
 
-/// Opens storage and provides the app context. The shell (`check_games`)
-/// also checks that every game in progress can still be read, setting aside
-/// any that cannot, so a broken game is reported on the home screen.
-fn open_storage(check_games: bool) -> AppCtx {
-    let opened = with_store(|s| s.open());
-    let mut problems = opened.problems;
-    if !storage_is_persistent() {
-        problems.push(
-            "This browser will not let the app save: games last only until the page is closed."
-                .into(),
-        );
-    }
-    let ctx = AppCtx {
-        index: RwSignal::new(opened.index.clone()),
+fn new_ctx() -> AppCtx {
+    AppCtx {
+        ready: RwSignal::new(false),
+        in_progress: RwSignal::new(Vec::new()),
+        finished: RwSignal::new(0),
         problems: RwSignal::new(Vec::new()),
-        quarantined: RwSignal::new(Vec::new()),
-        theme: RwSignal::new(with_store(|s| s.theme())),
-    };
-    if check_games {
-        for entry in opened.index.iter().filter(|e| !e.finished) {
-            if let Err(p) = with_store(|s| s.load_game(&entry.id)) {
-                problems.push(p);
+        kept_aside: RwSignal::new(0),
+        theme: RwSignal::new(theme::load().shown().map(String::from)),
+    }
+}
+
+/// Provides the app context, opens storage (then `ready`), and follows the
+/// theme. The shell (`lists`) also reads the games lists.
+fn open_storage(lists: bool) -> AppCtx {
+    let ctx = new_ctx();
+    provide_context(ctx);
+    spawn_local(async move {
+        let problems = open_store().await;
+        ctx.report(problems);
+        if lists {
+            if let Some(store) = store() {
+                let opened = store.open().await;
+                ctx.in_progress.set(opened.in_progress);
+                ctx.finished.set(opened.finished);
+                ctx.report(opened.problems);
+                ctx.kept_aside
+                    .set(store.kept_aside().await.map(|k| k.len()).unwrap_or(0));
             }
         }
+        ctx.ready.set(true);
+    });
+    if lists {
+        // Another tab saved, or this page came back from the back/forward
+        // cache: the lists are read again.
+        let _ = sync::on_change(move |_| ctx.refresh());
     }
-    ctx.refresh();
-    ctx.problems.set(problems);
-    provide_context(ctx);
 
     // The theme lives on <html data-theme>; CSS follows the system without it.
     Effect::new(move |_| {
@@ -180,6 +243,7 @@ pub fn Shell() -> impl IntoView {
     let page = erased::dynamic(move || match router.route.get() {
         Route::Home => view! { <pages::home_page::HomePage/> }.into_any(),
         Route::History => view! { <pages::history_page::HistoryPage/> }.into_any(),
+        Route::About => about::about_page(),
         _ => view! { <pages::NotFound/> }.into_any(),
     });
     view! { <main class="app">{page}</main> }
@@ -187,9 +251,10 @@ pub fn Shell() -> impl IntoView {
 
 /// One game's bundle: its new-game page and its game pages.
 pub fn play<R: GameUi>() -> impl IntoView {
-    open_storage(false);
+    let app = open_storage(false);
     let router = router::provide_router(Scope::Game(R::KIND));
     let page = erased::dynamic(move || match router.route.get() {
+        _ if !app.ready.get() => pages::opening(),
         Route::NewGame(_) => pages::new_game_page::new_game_form::<R>(),
         Route::Game(_, id) => pages::game_page::game_page::<R>(&id),
         _ => view! { <pages::NotFound/> }.into_any(),

@@ -24,6 +24,8 @@ pub enum Route {
     Home,
     /// `/history`: finished games (the shell).
     History,
+    /// `/about`: the app, its storage, values kept aside (the shell).
+    About,
     /// `/play/<kind>/new`: seat players and choose variants (the game's bundle).
     NewGame(GameKind),
     /// `/play/<kind>/<id>`: one game's score sheet (the game's bundle).
@@ -39,6 +41,7 @@ impl Route {
         match parts.as_slice() {
             [] => Route::Home,
             ["history"] => Route::History,
+            ["about"] => Route::About,
             ["play", kind, rest] => match (kind.parse::<GameKind>(), *rest) {
                 (Ok(k), "new") => Route::NewGame(k),
                 (Ok(k), id) => Route::Game(k, id.to_string()),
@@ -59,8 +62,8 @@ impl Route {
     }
 }
 
-/// Which routes the running bundle shows itself: the shell shows home and
-/// history; a game's bundle shows that game's pages. Any other route is
+/// Which routes the running bundle shows itself: the shell shows home,
+/// history and about; a game's bundle shows that game's pages. Any other route is
 /// reached by loading the page (and so the other bundle).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scope {
@@ -74,7 +77,7 @@ impl Scope {
     /// Whether this bundle shows `route`.
     pub fn shows(self, route: &Route) -> bool {
         match (self, route) {
-            (Scope::Shell, Route::Home | Route::History | Route::NotFound) => true,
+            (Scope::Shell, Route::Home | Route::History | Route::About | Route::NotFound) => true,
             (Scope::Game(k), Route::NewGame(r) | Route::Game(r, _)) => k == *r,
             _ => false,
         }
@@ -105,7 +108,9 @@ pub fn navigate(path: &str) {
     go(ctx, path);
 }
 
-fn go(ctx: RouterCtx, path: &str) -> bool {
+/// Goes to `path` with the router captured earlier (for code that runs
+/// after an await, outside any component).
+pub fn go(ctx: RouterCtx, path: &str) -> bool {
     let route = Route::parse(path);
     let Some(w) = web_sys::window() else {
         return false;

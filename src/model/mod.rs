@@ -5,14 +5,24 @@
 //!
 //! Every stored value carries `schema`; [`migrate`] brings an older schema
 //! up to date and refuses a newer one, so nothing written by a later app is
-//! ever overwritten by this one.
+//! ever overwritten by this one. A game record also carries a revision,
+//! raised by every save, so a save based on an older copy is refused
+//! instead of overwriting a newer one (another tab, a page restored by the
+//! Back button).
+
+mod draft;
+mod summary;
+
+pub use draft::{Draft, DraftSlot};
+pub use summary::{IndexV1, Summary, SummaryV1};
 
 use serde::{Deserialize, Serialize};
 
 use crate::rules::{GameKind, RuleError, Rules, Setup};
 
-/// The schema of everything this version of the app writes.
-pub const SCHEMA_VERSION: u32 = 1;
+/// The schema of everything this version of the app writes. 1 was the
+/// localStorage release; 2 added revisions and moved to IndexedDB.
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// One game as stored: who played, with which settings, and every entry.
 #[derive(Serialize, Deserialize)]
@@ -20,8 +30,13 @@ pub const SCHEMA_VERSION: u32 = 1;
 pub struct GameRecord<R: Rules> {
     /// The schema this record was written with.
     pub schema: u32,
-    /// The game's identifier (also its storage key suffix).
+    /// The game's identifier (also its storage key: a record is only ever
+    /// written under its own id).
     pub id: String,
+    /// How many times this record has been saved (0 for a record from the
+    /// localStorage release). A save must name the revision it was based on.
+    #[serde(default)]
+    pub rev: u64,
     /// Which game this is.
     pub kind: GameKind,
     /// `R::RULES_VERSION` when the game was created.
@@ -41,6 +56,7 @@ impl<R: Rules> Clone for GameRecord<R> {
         GameRecord {
             schema: self.schema,
             id: self.id.clone(),
+            rev: self.rev,
             kind: self.kind,
             rules_version: self.rules_version,
             created_ms: self.created_ms,
@@ -55,6 +71,7 @@ impl<R: Rules> PartialEq for GameRecord<R> {
     fn eq(&self, other: &Self) -> bool {
         self.schema == other.schema
             && self.id == other.id
+            && self.rev == other.rev
             && self.kind == other.kind
             && self.rules_version == other.rules_version
             && self.created_ms == other.created_ms
@@ -68,6 +85,7 @@ impl<R: Rules> std::fmt::Debug for GameRecord<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("GameRecord")
             .field("id", &self.id)
+            .field("rev", &self.rev)
             .field("kind", &self.kind)
             .field("players", &self.players)
             .field("settings", &self.settings)
@@ -77,7 +95,8 @@ impl<R: Rules> std::fmt::Debug for GameRecord<R> {
 }
 
 impl<R: Rules> GameRecord<R> {
-    /// A new game with no entries, if the rules accept the setup.
+    /// A new game with no entries, if the rules accept the setup. It is
+    /// revision 1, the revision its first save writes.
     pub fn new(
         id: String,
         created_ms: i64,
@@ -87,6 +106,7 @@ impl<R: Rules> GameRecord<R> {
         let record = GameRecord {
             schema: SCHEMA_VERSION,
             id,
+            rev: 1,
             kind: R::KIND,
             rules_version: R::RULES_VERSION,
             created_ms,
@@ -106,10 +126,13 @@ impl<R: Rules> GameRecord<R> {
         }
     }
 
-    /// The same game with another log.
+    /// The same game with another log: the next revision, written with
+    /// this version's schema.
     pub fn with_log(&self, log: Vec<R::Entry>) -> Self {
         GameRecord {
             log,
+            schema: SCHEMA_VERSION,
+            rev: self.rev + 1,
             ..self.clone()
         }
     }
@@ -133,6 +156,9 @@ pub struct RecordHeader {
     pub schema: u32,
     /// The game's identifier.
     pub id: String,
+    /// Its revision (0 for a record of the localStorage release).
+    #[serde(default)]
+    pub rev: u64,
     /// The game's kind, as stored (it may name a game this app lacks).
     pub kind: String,
     /// Player names (to list a game found without its index line).
@@ -143,36 +169,6 @@ pub struct RecordHeader {
     pub created_ms: i64,
 }
 
-/// One line of the index of all games: enough to list a game without
-/// reading it. `finished` and `summary` are a cache of what the rules derive,
-/// rewritten every time the game is saved.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct IndexEntry {
-    /// The game's identifier.
-    pub id: String,
-    /// The game's kind, as stored.
-    pub kind: String,
-    /// Player names in seating order.
-    pub players: Vec<String>,
-    /// When the game was created (ms since the epoch).
-    pub created_ms: i64,
-    /// When it was last saved (ms since the epoch).
-    pub updated_ms: i64,
-    /// Whether the game was over when last saved.
-    pub finished: bool,
-    /// One line: the state of play or the result.
-    pub summary: String,
-}
-
-/// The stored index: a schema and one line per game, newest first.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Index {
-    /// The schema it was written with.
-    pub schema: u32,
-    /// One line per game.
-    pub games: Vec<IndexEntry>,
-}
-
 /// The saved roster: names typed before, most recently used first.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Roster {
@@ -180,6 +176,11 @@ pub struct Roster {
     pub schema: u32,
     /// Player names.
     pub names: Vec<String>,
+}
+
+/// Whether `s` is a schema a newer version of the app wrote.
+pub fn is_newer(schema: u32) -> bool {
+    schema > SCHEMA_VERSION
 }
 
 impl Roster {
@@ -223,13 +224,12 @@ pub fn check_new_player(name: &str, seated: &[String]) -> Result<String, String>
     Ok(name.to_string())
 }
 
-/// Checks a stored value's schema. Schema 1 is the only one so far, so
-/// nothing needs converting yet; when a schema 2 comes, its migration from 1
-/// goes here. A value from a newer app is refused (and so never
-/// overwritten).
+/// Checks a stored value's schema. Schema 1 (the localStorage release)
+/// reads as schema 2 with revision 0: the fields 2 added all have defaults.
+/// A value from a newer app is refused (and so never overwritten).
 pub fn migrate(schema: u32) -> Result<(), String> {
     match schema {
-        1 => Ok(()),
+        1 | 2 => Ok(()),
         s if s > SCHEMA_VERSION => Err(format!(
             "it was saved by a newer version of the app (schema {s}); update the app to open it"
         )),
@@ -275,7 +275,7 @@ mod tests {
 
     #[test]
     fn newer_schema_is_refused() {
-        assert!(read_stored(r#"{"schema": 2, "id": "a", "kind": "x"}"#)
+        assert!(read_stored(r#"{"schema": 3, "id": "a", "kind": "x"}"#)
             .unwrap_err()
             .contains("newer"));
         assert!(read_stored(r#"{"x": 1}"#)

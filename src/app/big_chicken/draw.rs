@@ -8,7 +8,8 @@ use leptos::prelude::*;
 
 use super::cards::{card_face, card_picker, highest_first};
 use crate::app::erased::{aria, dynamic, on_click, text};
-use crate::app::game::ExtrasCtx;
+use crate::app::game::{keep_draft, restore_draft, ExtrasCtx};
+use serde::{Deserialize, Serialize};
 use crate::rules::big_chicken::{
     copies_in, deck, draw_order, golden_tie, judge_draws, virtual_draw, BigChicken, Card, CardDraw,
     DrawReport, DrawVerdict, Entry,
@@ -29,6 +30,21 @@ type DrawRow = (Vec<usize>, Vec<Option<Card>>);
 
 /// Records a finished draw: its cards per draw round and the seed, if virtual.
 type Record = Callback<(Vec<Vec<Card>>, Option<u64>), Option<RuleError>>;
+
+/// A draw to record with the game: how to record it, the draw in progress
+/// when the page was last closed, and how to keep it.
+type Recorded = (Record, Option<String>, Callback<Option<String>>);
+
+/// A draw in progress, as kept between page loads.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+struct DrawDraft {
+    /// Real cards are being tapped (else the app deals).
+    real: bool,
+    /// The seed of the app's deal, once dealt (the deal follows from it).
+    seed: Option<u64>,
+    /// The real cards tapped so far, draw round by draw round.
+    rows: Vec<DrawRow>,
+}
 
 /// A fresh seed from the browser's random numbers.
 fn random_seed() -> u64 {
@@ -51,6 +67,8 @@ pub fn extras(ctx: ExtrasCtx<BigChicken>) -> AnyView {
         setup,
         state,
         submit,
+        draft,
+        on_draft,
         ..
     } = ctx;
     let n = setup.players.len();
@@ -90,7 +108,7 @@ pub fn extras(ctx: ExtrasCtx<BigChicken>) -> AnyView {
             <section class="draw-panel golden" data-testid="golden-draw" aria-label="Golden Egg tie-breaker">
                 <h2>"Golden Egg tie-breaker"</h2>
                 <p>{intro}</p>
-                {draw_panel(names.clone(), cards.clone(), tied, Some(record))}
+                {draw_panel(names.clone(), cards.clone(), tied, Some((record, draft, on_draft)))}
             </section>
         }
     });
@@ -233,12 +251,33 @@ fn draw_panel(
     names: Vec<String>,
     cards: Vec<Card>,
     players: Vec<usize>,
-    record: Option<Record>,
+    recorded: Option<Recorded>,
 ) -> AnyView {
-    let mode = RwSignal::new(Mode::Virtual);
-    let dealt: RwSignal<Option<(u64, Vec<Vec<Card>>)>> = RwSignal::new(None);
-    let rows: RwSignal<Vec<DrawRow>> =
-        RwSignal::new(vec![(players.clone(), vec![None; players.len()])]);
+    let (record, kept, on_draft) = match recorded {
+        Some((r, d, k)) => (Some(r), d, Some(k)),
+        None => (None, None, None),
+    };
+    // A draw in progress comes back as it was left: its first draw round
+    // must be between these players.
+    let kept = restore_draft::<DrawDraft>(kept.as_deref(), |d| {
+        d.rows.first().is_none_or(|(who, cs)| *who == players && cs.len() == players.len())
+    })
+    .unwrap_or_default();
+    let mode = RwSignal::new(if kept.real { Mode::Real } else { Mode::Virtual });
+    let dealt: RwSignal<Option<(u64, Vec<Vec<Card>>)>> = RwSignal::new(
+        kept.seed
+            .and_then(|seed| virtual_draw(&cards, &players, seed).ok().map(|d| (seed, d))),
+    );
+    let rows: RwSignal<Vec<DrawRow>> = RwSignal::new(if kept.rows.is_empty() {
+        vec![(players.clone(), vec![None; players.len()])]
+    } else {
+        kept.rows
+    });
+    keep_draft(on_draft, move || DrawDraft {
+        real: mode.get() == Mode::Real,
+        seed: dealt.with(|d| d.as_ref().map(|(s, _)| *s)),
+        rows: rows.get(),
+    });
     let slot: RwSignal<Option<usize>> = RwSignal::new(None);
     let error: RwSignal<Option<String>> = RwSignal::new(None);
     let names = StoredValue::new(names);

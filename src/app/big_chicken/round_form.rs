@@ -22,8 +22,8 @@ use crate::rules::{parse_count, RuleError, Setup};
 /// A round being entered, as kept between page loads.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct RoundDraft {
-    /// The round this draft is for (a draft left from another round, say
-    /// before an undo, is not restored).
+    /// The round this draft was typed for (the game frame decides which
+    /// form a draft belongs to).
     number: usize,
     /// The Direction of Play card as it lies now.
     direction: Direction,
@@ -84,9 +84,8 @@ impl RoundDraft {
         }
     }
 
-    fn fits(&self, number: usize, n: usize) -> bool {
-        self.number == number
-            && self.texts.len() == n
+    fn fits(&self, n: usize) -> bool {
+        self.texts.len() == n
             && self.highest.len() == n
             && self.out.is_none_or(|o| o < n)
             && self.crowed.is_none_or(|c| c < n)
@@ -214,11 +213,15 @@ pub fn round_form(ctx: EntryCtx<BigChicken>) -> AnyView {
     let setup_v = StoredValue::new(setup.clone());
     let before_v = StoredValue::new(before.clone());
 
-    let restored = match &initial {
-        Some(Entry::Round(r)) => RoundDraft::of(number, r, n),
-        _ => restore_draft::<RoundDraft>(draft.as_deref(), |d| d.fits(number, n))
-            .unwrap_or_else(|| RoundDraft::empty(number, n, before.direction())),
-    };
+    // What was typed in this form (its draft), else the round being
+    // edited, else empty.
+    let restored = restore_draft::<RoundDraft>(draft.as_deref(), |d| d.fits(n))
+        .map(|d| RoundDraft { number, ..d })
+        .or_else(|| match &initial {
+            Some(Entry::Round(r)) => Some(RoundDraft::of(number, r, n)),
+            _ => None,
+        })
+        .unwrap_or_else(|| RoundDraft::empty(number, n, before.direction()));
     let d = RwSignal::new(restored);
     keep_draft(on_draft, move || d.get());
     let active: RwSignal<Option<usize>> = RwSignal::new(None);

@@ -18,10 +18,14 @@ use serde::{Deserialize, Serialize};
 /// A hand being entered, as kept between page loads.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct HandDraft {
-    /// Which hand it is for (a draft for another hand is not restored).
+    /// Which hand it was typed for (the game frame decides which form a
+    /// draft belongs to).
     #[serde(default)]
     hand: usize,
-    /// Who went out: not chosen yet, stalemate, or a seat.
+    /// Who went out: not chosen yet (absent), stalemate (`null`), or a
+    /// seat. Serde would read `null` back as "not chosen", losing a
+    /// stalemate, hence the explicit encoding.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "some_out")]
     out: Option<Option<usize>>,
     /// The double that started the hand.
     started: u8,
@@ -31,6 +35,11 @@ struct HandDraft {
     texts: Vec<String>,
     /// Tiles picked.
     tiles: Vec<Vec<Tile>>,
+}
+
+/// Reads a present `out` (even `null`, a stalemate) as chosen.
+fn some_out<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<usize>>, D::Error> {
+    Option::<usize>::deserialize(d).map(Some)
 }
 
 impl HandDraft {
@@ -165,15 +174,16 @@ fn hand_form(ctx: EntryCtx<Chickenfoot>) -> AnyView {
     let max = settings.set.max();
     let _ = before;
 
-    // The form's state: from the entry being edited, else from the draft
-    // kept when the page was last closed, else empty.
-    let restored = match &initial {
-        Some(h) => HandDraft::of(h, n, preferred),
-        None => restore_draft::<HandDraft>(draft.as_deref(), |d| {
-            d.hand == index && d.texts.len() == n && d.tiles.len() == n && d.tile_mode.len() == n
-        })
-        .unwrap_or_else(|| HandDraft::empty(n, preferred)),
-    };
+    // The form's state: what was typed in it (kept as its draft), else the
+    // entry being edited, else empty.
+    let restored = restore_draft::<HandDraft>(draft.as_deref(), |d| {
+        d.texts.len() == n
+            && d.tiles.len() == n
+            && d.tile_mode.len() == n
+            && d.out.is_none_or(|o| o.is_none_or(|o| o < n))
+    })
+    .or_else(|| initial.as_ref().map(|h| HandDraft::of(h, n, preferred)))
+    .unwrap_or_else(|| HandDraft::empty(n, preferred));
     let out: RwSignal<Option<Option<usize>>> = RwSignal::new(restored.out);
     let started: RwSignal<u8> = RwSignal::new(restored.started);
     let modes: RwSignal<Vec<Mode>> = RwSignal::new(

@@ -1,43 +1,61 @@
-//! The game page: loads one stored game and shows its game's screen, or
-//! says why it cannot (a game that cannot be read is kept aside).
+//! The game page: reads one stored game (and what was left typed in it)
+//! and shows its game's screen, or says why it cannot (a game that cannot
+//! be read is kept aside, one a newer version wrote is left as it is).
 
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
-use crate::app::game::{game_screen, GameUi};
-use crate::app::pages::back_bar;
+use crate::app::erased::dynamic;
+use crate::app::game::{game_screen, read_game, summary_of, GameUi};
+use crate::app::pages::{back_bar, opening};
 use crate::app::router::Route;
-use crate::app::{use_app, with_store};
+use crate::app::store;
 use crate::model::GameRecord;
 
-/// Reads game `id` as a game of `R`. A record that cannot be read is kept
-/// aside (never overwritten) and the message says so.
-pub fn load_game<R: GameUi>(id: &str) -> Result<GameRecord<R>, String> {
-    let (header, raw) = with_store(|s| s.load_game(id))?;
-    if header.kind != R::KIND.as_str() {
-        return Err(format!(
-            "This game is a \"{}\" game, not {}.",
-            header.kind,
-            R::KIND.name()
-        ));
-    }
-    GameRecord::<R>::from_json(&raw).map_err(|reason| with_store(|s| s.set_aside_game(id, &reason)))
+/// What the page has read.
+enum Read<R: GameUi> {
+    /// The game, what was left typed, and notes to show.
+    Game(GameRecord<R>, Option<crate::model::Draft>, Vec<String>),
+    /// Why the game cannot be shown.
+    Problem(String),
 }
 
 /// The game page (`/play/<kind>/<id>`).
 pub fn game_page<R: GameUi>(id: &str) -> AnyView {
-    let app = use_app();
-    match load_game::<R>(id) {
-        Ok(record) => game_screen(record),
-        Err(message) => {
-            app.refresh();
-            view! {
+    let done = RwSignal::new(false);
+    let read: StoredValue<Option<Read<R>>, LocalStorage> = StoredValue::new_local(None);
+    let id = id.to_string();
+    spawn_local(async move {
+        let Some(s) = store() else { return };
+        let next = match read_game::<R>(&s, &id).await {
+            Ok(record) => {
+                let (draft, note) = s.draft(&id).await;
+                // A summary rebuilt after a problem (or moved from the
+                // previous version) is brought up to date.
+                let _ = s.refresh_summary(summary_of(&record)).await;
+                Read::Game(record, draft, note.into_iter().collect())
+            }
+            Err(message) => Read::Problem(message),
+        };
+        read.set_value(Some(next));
+        done.set(true);
+    });
+    let page = dynamic(move || {
+        if !done.get() {
+            return opening();
+        }
+        match read.try_update_value(|r| r.take()).flatten() {
+            Some(Read::Game(record, draft, notes)) => game_screen(record, draft, notes),
+            Some(Read::Problem(message)) => view! {
                 <section class="page">
                     {back_bar("Game not available".into(), None)}
                     <p class="banner warn" role="alert" data-testid="problem">{message}</p>
                     <a class="button secondary wide" href=Route::new_game(R::KIND)>{format!("Start a new {} game", R::KIND.name())}</a>
                 </section>
             }
-            .into_any()
+            .into_any(),
+            None => ().into_any(),
         }
-    }
+    });
+    view! { {page} }.into_any()
 }

@@ -2,9 +2,9 @@
 
 use leptos::prelude::*;
 
-use crate::app::pages::ThemeToggle;
+use crate::app::pages::{opening, ThemeToggle};
 use crate::app::router::Route;
-use crate::app::{format_date, use_app, with_store};
+use crate::app::{format_date, use_app};
 use crate::rules::GameKind;
 use crate::storage::label_of;
 
@@ -12,18 +12,6 @@ use crate::storage::label_of;
 #[component]
 pub fn HomePage() -> impl IntoView {
     let app = use_app();
-    let in_progress = move || {
-        app.index
-            .get()
-            .into_iter()
-            .filter(|e| !e.finished)
-            .collect::<Vec<_>>()
-    };
-    let finished_count = move || {
-        app.index
-            .with(|ix| ix.iter().filter(|e| e.finished).count())
-    };
-
     view! {
         <section class="page home">
             <header class="bar">
@@ -33,7 +21,10 @@ pub fn HomePage() -> impl IntoView {
             <Problems/>
             <h2>"Games in progress"</h2>
             {move || {
-                let games = in_progress();
+                if !app.ready.get() {
+                    return opening();
+                }
+                let games = app.in_progress.get();
                 if games.is_empty() {
                     view! { <p class="hint">"None right now. Start one below."</p> }.into_any()
                 } else {
@@ -63,43 +54,27 @@ pub fn HomePage() -> impl IntoView {
                 }).collect_view()}
             </ul>
             <a class="button secondary wide" href="/history" data-testid="history-link">
-                {move || format!("Finished games ({})", finished_count())}
+                {move || format!("Finished games ({})", app.finished.get())}
             </a>
+            <a class="button secondary wide" href="/about" data-testid="about-link">"About, storage and backup"</a>
         </section>
     }
 }
 
-/// Storage problems and kept-aside values, with a way to discard them.
+/// Storage problems, and a pointer to what was kept aside.
 #[component]
 fn Problems() -> impl IntoView {
     let app = use_app();
-    let discard = move |key: String| match with_store(|s| s.discard_quarantined(&key)) {
-        Ok(()) => app.quarantined.set(with_store(|s| s.quarantined())),
-        Err(e) => app.report(vec![e.to_string()]),
-    };
     view! {
         {move || app.problems.get().into_iter().map(|p| view! {
             <p class="banner warn" role="alert" data-testid="problem">{p}</p>
         }).collect_view()}
         {move || {
-            let q = app.quarantined.get();
-            (!q.is_empty()).then(|| view! {
-                <details class="kept-aside" data-testid="kept-aside">
-                    <summary>{format!("{} saved item(s) could not be read and were kept aside", q.len())}</summary>
-                    <ul>
-                        {q.into_iter().map(|q| {
-                            let key = q.key.clone();
-                            view! {
-                                <li>
-                                    <strong>{q.label.clone()}</strong>" ("{q.reason.clone()}") · "<code>{q.key.clone()}</code>
-                                    <button type="button" class="secondary small"
-                                        aria-label=format!("Delete the kept-aside copy {}", q.key)
-                                        on:click=move |_| discard(key.clone())>"Delete"</button>
-                                </li>
-                            }
-                        }).collect_view()}
-                    </ul>
-                </details>
+            let n = app.kept_aside.get();
+            (n > 0).then(|| view! {
+                <a class="banner warn kept-aside" href="/about#kept-aside" data-testid="kept-aside">
+                    {format!("{n} saved item(s) could not be read and were kept aside: see About")}
+                </a>
             })
         }}
     }

@@ -7,6 +7,8 @@ pub mod new_game_page;
 
 use leptos::prelude::*;
 
+use crate::storage::theme;
+
 /// The top bar of every page but home: back to the games, the title, and
 /// an optional control on the right.
 pub fn back_bar(title: String, right: Option<AnyView>) -> AnyView {
@@ -18,6 +20,11 @@ pub fn back_bar(title: String, right: Option<AnyView>) -> AnyView {
         </header>
     }
     .into_any()
+}
+
+/// Shown while storage opens (a moment, on the first paint).
+pub fn opening() -> AnyView {
+    view! { <p class="hint opening" role="status" data-testid="opening">"Opening your games…"</p> }.into_any()
 }
 
 /// Shown for an address the app does not have.
@@ -32,7 +39,9 @@ pub fn NotFound() -> impl IntoView {
     }
 }
 
-/// The theme switch: follow the phone, dark, or light.
+/// The theme switch: follow the phone, dark, or light. A stored theme this
+/// version does not know (a newer version's) is kept aside before the
+/// first choice replaces it.
 #[component]
 pub fn ThemeToggle() -> impl IntoView {
     let app = crate::app::use_app();
@@ -47,9 +56,27 @@ pub fn ThemeToggle() -> impl IntoView {
             Some("dark") => Some("light"),
             _ => None,
         };
-        if crate::app::with_store(|s| s.save_theme(next)).is_ok() {
-            app.theme.set(next.map(String::from));
-        }
+        leptos::task::spawn_local(async move {
+            if let theme::Theme::Unknown(raw) = theme::load() {
+                let Some(s) = crate::app::store() else { return };
+                let kept = s
+                    .keep_aside_text(
+                        format!("localStorage {}", theme::THEME_KEY),
+                        "The theme",
+                        "a newer version of the app chose it",
+                        &raw,
+                    )
+                    .await;
+                if kept.is_err() {
+                    return; // never overwrite what could not be kept
+                }
+                app.kept_aside.update(|n| *n += 1);
+            }
+            match theme::save(next) {
+                Ok(()) => app.theme.set(next.map(String::from)),
+                Err(e) => app.report(vec![format!("The theme could not be saved: {e}.")]),
+            }
+        });
     };
     view! {
         <button type="button" class="theme-toggle secondary" data-testid="theme" aria-label=label on:click=next>

@@ -3,10 +3,15 @@
 
 use leptos::prelude::*;
 
-use crate::app::game::{persist, GameUi};
+use std::future::Future;
+use std::pin::Pin;
+
+use leptos::task::spawn_local;
+
+use crate::app::game::{summary_of, GameUi};
 use crate::app::pages::back_bar;
-use crate::app::{now_ms, use_app, with_store};
-use crate::model::{check_new_player, same_name, GameRecord, IndexEntry};
+use crate::app::{now_ms, store, sync, use_app};
+use crate::model::{check_new_player, same_name, GameRecord, Roster};
 use crate::rules::GameKind;
 
 /// A new id: the time in base 36 and a few random-ish digits.
@@ -43,14 +48,22 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
         seated,
         settings: R::settings_form(settings, count),
         create: Box::new(move |players: Vec<String>| {
-            let record =
-                GameRecord::<R>::new(new_id(), now_ms(), players, settings.get_untracked())
-                    .map_err(|e| e.message)?;
-            let line = persist(&record)?;
-            Ok(line)
+            let record = GameRecord::<R>::new(new_id(), now_ms(), players, settings.get_untracked());
+            Box::pin(async move {
+                let record = record.map_err(|e| e.message)?;
+                let s = store().ok_or_else(|| "Storage is not open yet: try again.".to_string())?;
+                s.save_game(&record, None, summary_of(&record))
+                    .await
+                    .map_err(|e| e.message())?;
+                sync::announce(&record.id, record.rev);
+                Ok(record.id)
+            })
         }),
     })
 }
+
+/// A game being created and saved.
+pub type Creating = Pin<Box<dyn Future<Output = Result<String, String>>>>;
 
 /// The new-game page's parts, with the game's type erased.
 pub struct NewGameParts {
@@ -64,8 +77,9 @@ pub struct NewGameParts {
     pub seated: RwSignal<Vec<String>>,
     /// The game's variants form.
     pub settings: AnyView,
-    /// Creates and saves the game; its index line, or why not.
-    pub create: Box<dyn Fn(Vec<String>) -> Result<IndexEntry, String>>,
+    /// Creates and saves the game; its id once it is on disk, or why not
+    /// (nothing was saved then).
+    pub create: Box<dyn Fn(Vec<String>) -> Creating>,
 }
 
 /// The new-game page: seats, roster, variants, start.
@@ -82,7 +96,16 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
     let typed = RwSignal::new(String::new());
     let name_error: RwSignal<Option<String>> = RwSignal::new(None);
     let start_error: RwSignal<Option<String>> = RwSignal::new(None);
-    let roster = RwSignal::new(with_store(|s| s.roster()).names);
+    let roster: RwSignal<Vec<String>> = RwSignal::new(Vec::new());
+    let roster_note: RwSignal<Option<String>> = RwSignal::new(None);
+    let starting = RwSignal::new(false);
+    let router = use_context::<crate::app::router::RouterCtx>();
+    spawn_local(async move {
+        let Some(s) = store() else { return };
+        let (r, note) = s.roster().await;
+        roster.set(r.names);
+        roster_note.set(note);
+    });
 
     let add = move |name: String| {
         let now = seated.get_untracked();
@@ -114,18 +137,35 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
     };
 
     let start = move |_| {
-        let players = seated.get_untracked();
-        match create(players.clone()) {
-            Ok(line) => {
-                let roster_now = with_store(|s| s.roster()).remember(&players);
-                // The roster is a convenience: failing to save it loses no game.
-                let _ = with_store(|s| s.save_roster(&roster_now));
-                let path = crate::app::router::Route::game(kind, &line.id);
-                app.index.update(|ix| ix.insert(0, line));
-                crate::app::router::navigate(&path);
-            }
-            Err(e) => start_error.set(Some(e)),
+        if starting.get_untracked() {
+            return;
         }
+        let players = seated.get_untracked();
+        let creating = create(players.clone());
+        starting.set(true);
+        spawn_local(async move {
+            let result = creating.await;
+            starting.set(false);
+            match result {
+                Ok(id) => {
+                    // The roster is a convenience: failing to save it loses
+                    // no game (a newer version's is never overwritten).
+                    if let Some(s) = store() {
+                        let (known, _) = s.roster().await;
+                        let _ = s.save_roster(&Roster::remember(&known, &players)).await;
+                    }
+                    let _ = app;
+                    let path = crate::app::router::Route::game(kind, &id);
+                    match router {
+                        Some(r) => {
+                            crate::app::router::go(r, &path);
+                        }
+                        None => navigate_to(&path),
+                    }
+                }
+                Err(e) => start_error.set(Some(e)),
+            }
+        });
     };
 
     view! {
@@ -166,6 +206,7 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
                 <button type="submit" class="primary" data-testid="add-player">"Add"</button>
                 <p class="field-error" id="name-error" role="alert">{move || name_error.get()}</p>
             </form>
+            {move || roster_note.get().map(|n| view! { <p class="banner warn" role="alert" data-testid="problem">{n}</p> })}
             {move || {
                 let seated_now = seated.get();
                 let choices: Vec<String> = roster.get().into_iter().filter(|r| !seated_now.iter().any(|s| same_name(s, r))).collect();
@@ -185,7 +226,7 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
             {settings}
             <p class="form-error" role="alert" data-testid="start-error">{move || start_error.get()}</p>
             <button type="button" class="primary wide" data-testid="start-game"
-                disabled=move || seated.with(|s| s.len() < min)
+                disabled=move || seated.with(|s| s.len() < min) || starting.get()
                 on:click=start
             >
                 {move || {
@@ -196,4 +237,11 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
         </section>
     }
     .into_any()
+}
+
+/// Goes to `path` (the game's page, in this bundle).
+fn navigate_to(path: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().assign(path);
+    }
 }

@@ -21,8 +21,8 @@ use crate::rules::RuleError;
 /// A trick being entered, as kept between page loads.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct TrickDraft {
-    /// The trick it is for (0-based across the game): a draft left for
-    /// another trick (after an undo, say) is not restored.
+    /// The trick it was typed for (0-based across the game; the game frame
+    /// decides which form a draft belongs to).
     index: usize,
     /// The goal tapped in (typed goals), or chosen instead of the app's
     /// card; `None` uses the app's card.
@@ -352,17 +352,14 @@ fn trick_form(ctx: EntryCtx<PlayingChicken>) -> AnyView {
     let last = pos.last_of_round();
     let editing = cancel.is_some();
 
-    // The form's state: from the trick being edited, else from the draft
-    // kept when the page was last closed, else empty.
-    let restored = match &initial {
-        Some(t) => TrickDraft {
-            index,
-            goal: Some(t.goal).filter(|g| Some(*g) != deck_goal),
-            cards: t.cards.iter().map(|c| Some(*c)).collect(),
-        },
-        None => restore_draft::<TrickDraft>(draft.as_deref(), |d| {
-            d.index == index && d.cards.len() == n
-        })
+    // The form's state: what was typed in it (its draft), else the trick
+    // being edited, else empty. Cards no longer held are dropped.
+    let from_entry = initial.as_ref().map(|t| TrickDraft {
+        index,
+        goal: Some(t.goal).filter(|g| Some(*g) != deck_goal),
+        cards: t.cards.iter().map(|c| Some(*c)).collect(),
+    });
+    let restored = restore_draft::<TrickDraft>(draft.as_deref(), |d| d.cards.len() == n)
         .map(|d| TrickDraft {
             index,
             goal: d.goal.filter(|g| goals.contains(g)),
@@ -373,12 +370,12 @@ fn trick_form(ctx: EntryCtx<PlayingChicken>) -> AnyView {
                 .map(|(i, c)| c.filter(|c| held(i).contains(c)))
                 .collect(),
         })
+        .or(from_entry)
         .unwrap_or_else(|| TrickDraft {
             index,
             goal: None,
             cards: vec![None; n],
-        }),
-    };
+        });
     let goal_pick: RwSignal<Option<u32>> = RwSignal::new(restored.goal);
     let cards: RwSignal<Vec<Option<u8>>> = RwSignal::new(restored.cards);
     // Every change to a new trick is kept at once (storage, not a signal).

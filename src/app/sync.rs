@@ -1,0 +1,137 @@
+//! Keeping every open page in step with storage: after a save this page
+//! tells the others (a BroadcastChannel message naming the game and its new
+//! revision), and a page restored by the Back button from the back/forward
+//! cache hears that it may be out of date. Pages register what to do with
+//! [`on_change`].
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::{BroadcastChannel, MessageEvent, PageTransitionEvent};
+
+const CHANNEL: &str = "chicken-scores";
+
+/// What changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Another page saved (or deleted) game `id`; `rev` is its new
+    /// revision (0 when deleted).
+    Game {
+        /// The game's id.
+        id: String,
+        /// Its revision now.
+        rev: u64,
+    },
+    /// This page came back from the back/forward cache: anything may have
+    /// changed meanwhile.
+    Resumed,
+}
+
+type Handler = Rc<dyn Fn(&Change)>;
+
+/// A registered handler, to remove with [`off`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Listener(u64);
+
+thread_local! {
+    static HANDLERS: RefCell<Vec<(u64, Handler)>> = const { RefCell::new(Vec::new()) };
+    static NEXT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    static STARTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    static CHANNEL_OPEN: RefCell<Option<BroadcastChannel>> = const { RefCell::new(None) };
+}
+
+fn dispatch(change: Change) {
+    let handlers: Vec<Handler> = HANDLERS.with(|h| h.borrow().iter().map(|(_, f)| f.clone()).collect());
+    for h in handlers {
+        h(&change);
+    }
+}
+
+/// Parses "<rev> <id>".
+fn parse(message: &str) -> Option<Change> {
+    let (rev, id) = message.split_once(' ')?;
+    Some(Change::Game {
+        id: id.to_string(),
+        rev: rev.parse().ok()?,
+    })
+}
+
+fn open_channel() {
+    let Ok(channel) = BroadcastChannel::new(CHANNEL) else {
+        return;
+    };
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|ev: MessageEvent| {
+        if let Some(change) = ev.data().as_string().as_deref().and_then(parse) {
+            dispatch(change);
+        }
+    });
+    channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget(); // lives as long as the page
+    CHANNEL_OPEN.with(|c| *c.borrow_mut() = Some(channel));
+}
+
+/// Stops calling a handler (when its screen goes away).
+pub fn off(listener: Listener) {
+    HANDLERS.with(|h| h.borrow_mut().retain(|(id, _)| *id != listener.0));
+}
+
+/// Calls `f` on every change heard from now on, until [`off`].
+pub fn on_change(f: impl Fn(&Change) + 'static) -> Listener {
+    let id = NEXT.with(|n| {
+        n.set(n.get() + 1);
+        n.get()
+    });
+    HANDLERS.with(|h| h.borrow_mut().push((id, Rc::new(f))));
+    if !STARTED.with(|s| s.replace(true)) {
+        start();
+    }
+    Listener(id)
+}
+
+fn start() {
+    open_channel();
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    // The channel is closed while the page sits in the back/forward cache
+    // (an open one can keep it out of the cache) and opened again after.
+    let on_hide = Closure::<dyn FnMut(PageTransitionEvent)>::new(|_: PageTransitionEvent| {
+        CHANNEL_OPEN.with(|c| {
+            if let Some(ch) = c.borrow_mut().take() {
+                ch.close();
+            }
+        });
+    });
+    let on_show = Closure::<dyn FnMut(PageTransitionEvent)>::new(|ev: PageTransitionEvent| {
+        if CHANNEL_OPEN.with(|c| c.borrow().is_none()) {
+            open_channel();
+        }
+        if ev.persisted() {
+            dispatch(Change::Resumed);
+        }
+    });
+    let _ = window.add_event_listener_with_callback("pagehide", on_hide.as_ref().unchecked_ref());
+    let _ = window.add_event_listener_with_callback("pageshow", on_show.as_ref().unchecked_ref());
+    on_hide.forget();
+    on_show.forget();
+}
+
+/// Tells the other pages that game `id` is now at revision `rev` (0 when
+/// deleted).
+pub fn announce(id: &str, rev: u64) {
+    let message = format!("{rev} {id}");
+    let sent = CHANNEL_OPEN.with(|c| {
+        c.borrow()
+            .as_ref()
+            .map(|ch| ch.post_message(&message.clone().into()).is_ok())
+    });
+    if sent.is_none() {
+        // This page listens to nothing: a one-off channel to tell others.
+        if let Ok(ch) = BroadcastChannel::new(CHANNEL) {
+            let _ = ch.post_message(&message.into());
+            ch.close();
+        }
+    }
+}

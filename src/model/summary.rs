@@ -1,0 +1,81 @@
+//! A game's summary: the one line the games lists show without reading the
+//! game (players, state of play or result, when it was saved). It is a cache
+//! of what the rules derive from the record, written in the same
+//! transaction as the record, so the two never disagree.
+
+use serde::{Deserialize, Serialize};
+
+use super::SCHEMA_VERSION;
+
+/// One game's line in the games lists.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    /// The schema it was written with.
+    pub schema: u32,
+    /// The game's identifier.
+    pub id: String,
+    /// The revision of the record it summarises.
+    #[serde(default)]
+    pub rev: u64,
+    /// The game's kind, as stored.
+    pub kind: String,
+    /// Player names in seating order.
+    pub players: Vec<String>,
+    /// When the game was created (ms since the epoch).
+    pub created_ms: i64,
+    /// When it was last saved (ms since the epoch); the lists sort by it.
+    pub updated_ms: i64,
+    /// Whether the game was over when last saved.
+    pub finished: bool,
+    /// One line: the state of play or the result.
+    pub summary: String,
+}
+
+/// One line of the localStorage release's index (`chicken.index`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SummaryV1 {
+    /// The game's identifier.
+    pub id: String,
+    /// The game's kind, as stored.
+    pub kind: String,
+    /// Player names in seating order.
+    pub players: Vec<String>,
+    /// When the game was created.
+    pub created_ms: i64,
+    /// When it was last saved.
+    pub updated_ms: i64,
+    /// Whether the game was over.
+    pub finished: bool,
+    /// The state of play or the result.
+    pub summary: String,
+}
+
+/// The localStorage release's index of all games.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IndexV1 {
+    /// The schema it was written with (1).
+    pub schema: u32,
+    /// One line per game.
+    pub games: Vec<SummaryV1>,
+}
+
+impl SummaryV1 {
+    /// The same line as a summary of a revision-0 record.
+    pub fn upgrade(self) -> Summary {
+        Summary {
+            schema: SCHEMA_VERSION,
+            id: self.id,
+            rev: 0,
+            kind: self.kind,
+            players: self.players,
+            created_ms: self.created_ms,
+            updated_ms: if self.updated_ms > 0 {
+                self.updated_ms
+            } else {
+                self.created_ms
+            },
+            finished: self.finished,
+            summary: self.summary,
+        }
+    }
+}

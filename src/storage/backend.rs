@@ -1,0 +1,318 @@
+//! Where the storage layer keeps its values: five areas of JSON texts under
+//! string keys. Reads are single values, or summaries a page at a time
+//! through an index on (finished, update time); every write happens in a
+//! transaction that reads what it needs, decides, and writes, all or
+//! nothing, and is on disk when it returns `Ok` (IndexedDB with durability
+//! "strict" in the browser; [`MemoryBackend`] for native tests and for
+//! browsers that refuse storage).
+
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
+
+/// A storage failure, as a value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreError {
+    /// The phone's storage for this app is full.
+    Full,
+    /// The browser refused (its error name, bounded).
+    Refused(String),
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreError::Full => f.write_str("the phone's storage for this app is full"),
+            StoreError::Refused(why) => write!(f, "the browser refused ({why})"),
+        }
+    }
+}
+
+/// The areas values live in (IndexedDB object stores).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Area {
+    /// One game record per id.
+    Games,
+    /// One summary per id, indexed by (finished, update time).
+    Summaries,
+    /// One draft per game id.
+    Drafts,
+    /// The roster, the migration mark, the kept-aside counter.
+    Meta,
+    /// Values that could not be read, kept exactly as found.
+    Aside,
+}
+
+impl Area {
+    /// Every area.
+    pub const ALL: [Area; 5] = [
+        Area::Games,
+        Area::Summaries,
+        Area::Drafts,
+        Area::Meta,
+        Area::Aside,
+    ];
+
+    /// Its name (the object store's).
+    pub fn name(self) -> &'static str {
+        match self {
+            Area::Games => "games",
+            Area::Summaries => "summaries",
+            Area::Drafts => "drafts",
+            Area::Meta => "meta",
+            Area::Aside => "aside",
+        }
+    }
+}
+
+/// Where a summary sorts in the lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Order {
+    /// Finished games are listed apart from games in progress.
+    pub finished: bool,
+    /// Most recently saved first.
+    pub updated_ms: i64,
+}
+
+/// One write of a transaction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Write {
+    /// Stores `text` under `key`, replacing what is there. Summaries carry
+    /// their `order`.
+    Put {
+        /// The area.
+        area: Area,
+        /// The key.
+        key: String,
+        /// The JSON text.
+        text: String,
+        /// Where a summary sorts.
+        order: Option<Order>,
+    },
+    /// Stores `text` under `key`, which must be free: if it is taken the
+    /// whole transaction fails (kept-aside values are never overwritten).
+    Add {
+        /// The area.
+        area: Area,
+        /// The key.
+        key: String,
+        /// The JSON text.
+        text: String,
+    },
+    /// Removes `key`.
+    Delete {
+        /// The area.
+        area: Area,
+        /// The key.
+        key: String,
+    },
+}
+
+impl Write {
+    /// A put without an order.
+    pub fn put(area: Area, key: &str, text: String) -> Write {
+        Write::Put {
+            area,
+            key: key.to_string(),
+            text,
+            order: None,
+        }
+    }
+
+    /// A delete.
+    pub fn delete(area: Area, key: &str) -> Write {
+        Write::Delete {
+            area,
+            key: key.to_string(),
+        }
+    }
+}
+
+/// A place to keep values. Futures here are driven by the browser's event
+/// loop (or complete at once in memory); none is `Send`.
+#[allow(async_fn_in_trait)]
+pub trait Backend {
+    /// The text under `key` in `area`, if any.
+    async fn get(&self, area: Area, key: &str) -> Result<Option<String>, StoreError>;
+
+    /// Summaries of finished (or in-progress) games, most recently saved
+    /// first, skipping `skip`, at most `limit`: (key, text) pairs.
+    async fn summaries(
+        &self,
+        finished: bool,
+        skip: usize,
+        limit: usize,
+    ) -> Result<Vec<(String, String)>, StoreError>;
+
+    /// How many summaries of finished (or in-progress) games there are.
+    async fn count(&self, finished: bool) -> Result<usize, StoreError>;
+
+    /// Every key and text of `area` (for small areas, or on request).
+    async fn all(&self, area: Area) -> Result<Vec<(String, String)>, StoreError>;
+
+    /// One transaction: reads `reads`, calls `decide` with what it found
+    /// (in order), applies the writes it returns, all or nothing, and
+    /// returns its verdict once the writes are durable. With no writes
+    /// nothing changes.
+    async fn update<T: 'static>(
+        &self,
+        reads: Vec<(Area, String)>,
+        decide: impl FnOnce(Vec<Option<String>>) -> (Vec<Write>, T) + 'static,
+    ) -> Result<T, StoreError>;
+}
+
+/// Values in memory: nothing survives a reload. `full` makes writes fail
+/// as a full disk would; the counters let tests see what was read.
+#[derive(Debug, Default)]
+pub struct MemoryBackend {
+    map: RefCell<BTreeMap<(Area, String), (String, Option<Order>)>>,
+    /// When true, every transaction with writes fails (storage full).
+    pub full: Cell<bool>,
+    /// How many values reads have returned.
+    pub values_read: Cell<usize>,
+    /// How many writes transactions have applied.
+    pub writes: Cell<usize>,
+}
+
+impl MemoryBackend {
+    /// Sets a value directly, as a broken or foreign writer would.
+    pub fn poke(&self, area: Area, key: &str, text: &str) {
+        let order = self
+            .map
+            .borrow()
+            .get(&(area, key.to_string()))
+            .and_then(|(_, o)| *o);
+        self.map
+            .borrow_mut()
+            .insert((area, key.to_string()), (text.to_string(), order));
+    }
+
+    /// The value under `key`, without counting it as read.
+    pub fn peek(&self, area: Area, key: &str) -> Option<String> {
+        self.map
+            .borrow()
+            .get(&(area, key.to_string()))
+            .map(|(t, _)| t.clone())
+    }
+
+    /// Every key in `area`.
+    pub fn keys(&self, area: Area) -> Vec<String> {
+        self.map
+            .borrow()
+            .keys()
+            .filter(|(a, _)| *a == area)
+            .map(|(_, k)| k.clone())
+            .collect()
+    }
+
+    fn counted<T>(&self, n: usize, value: T) -> T {
+        self.values_read.set(self.values_read.get() + n);
+        value
+    }
+}
+
+impl Backend for MemoryBackend {
+    async fn get(&self, area: Area, key: &str) -> Result<Option<String>, StoreError> {
+        let v = self.peek(area, key);
+        Ok(self.counted(usize::from(v.is_some()), v))
+    }
+
+    async fn summaries(
+        &self,
+        finished: bool,
+        skip: usize,
+        limit: usize,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        let map = self.map.borrow();
+        let mut rows: Vec<(i64, &String, &String)> = map
+            .iter()
+            .filter(|((a, _), (_, o))| {
+                *a == Area::Summaries && o.is_some_and(|o| o.finished == finished)
+            })
+            .map(|((_, k), (t, o))| (o.map(|o| o.updated_ms).unwrap_or(0), k, t))
+            .collect();
+        rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+        let out: Vec<(String, String)> = rows
+            .into_iter()
+            .skip(skip)
+            .take(limit)
+            .map(|(_, k, t)| (k.clone(), t.clone()))
+            .collect();
+        Ok(self.counted(out.len(), out))
+    }
+
+    async fn count(&self, finished: bool) -> Result<usize, StoreError> {
+        Ok(self
+            .map
+            .borrow()
+            .iter()
+            .filter(|((a, _), (_, o))| {
+                *a == Area::Summaries && o.is_some_and(|o| o.finished == finished)
+            })
+            .count())
+    }
+
+    async fn all(&self, area: Area) -> Result<Vec<(String, String)>, StoreError> {
+        let out: Vec<(String, String)> = self
+            .map
+            .borrow()
+            .iter()
+            .filter(|((a, _), _)| *a == area)
+            .map(|((_, k), (t, _))| (k.clone(), t.clone()))
+            .collect();
+        Ok(self.counted(out.len(), out))
+    }
+
+    async fn update<T: 'static>(
+        &self,
+        reads: Vec<(Area, String)>,
+        decide: impl FnOnce(Vec<Option<String>>) -> (Vec<Write>, T) + 'static,
+    ) -> Result<T, StoreError> {
+        let found: Vec<Option<String>> = reads.iter().map(|(a, k)| self.peek(*a, k)).collect();
+        self.counted(found.iter().flatten().count(), ());
+        let (writes, verdict) = decide(found);
+        if writes.is_empty() {
+            return Ok(verdict);
+        }
+        if self.full.get() {
+            return Err(StoreError::Full);
+        }
+        // All or nothing: apply to a copy, then swap it in.
+        let mut next = self.map.borrow().clone();
+        for w in &writes {
+            match w {
+                Write::Put {
+                    area,
+                    key,
+                    text,
+                    order,
+                } => {
+                    next.insert((*area, key.clone()), (text.clone(), *order));
+                }
+                Write::Add { area, key, text } => {
+                    if next.contains_key(&(*area, key.clone())) {
+                        return Err(StoreError::Refused("ConstraintError".into()));
+                    }
+                    next.insert((*area, key.clone()), (text.clone(), None));
+                }
+                Write::Delete { area, key } => {
+                    next.remove(&(*area, key.clone()));
+                }
+            }
+        }
+        *self.map.borrow_mut() = next;
+        self.writes.set(self.writes.get() + writes.len());
+        Ok(verdict)
+    }
+}
+
+/// Runs a future that never waits on anything outside it (the memory
+/// backend's) to its end: for native tests.
+pub fn block_on<F: std::future::Future>(f: F) -> F::Output {
+    let mut f = std::pin::pin!(f);
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    loop {
+        if let std::task::Poll::Ready(v) = f.as_mut().poll(&mut cx) {
+            return v;
+        }
+    }
+}

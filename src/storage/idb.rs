@@ -1,0 +1,376 @@
+//! The browser's IndexedDB as a [`Backend`], through `web-sys` directly
+//! (the crates compared cost more bytes for the same calls; see the
+//! README). Every value is an object `{t: text}`; a summary also carries
+//! `f` (1 when finished) and `u` (minus its update time, so the index on
+//! `[f, u]` lists the newest first). Every write transaction is readwrite
+//! over all five stores with durability "strict": its `complete` event
+//! fires only once the data is on disk, and only then does a save return.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use js_sys::{Array, Object, Promise, Reflect};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{
+    Event, IdbDatabase, IdbIndexParameters, IdbKeyRange, IdbObjectStore, IdbOpenDbRequest,
+    IdbRequest, IdbTransaction, IdbTransactionMode,
+};
+
+use super::backend::{Area, Backend, StoreError, Write};
+
+const DB_NAME: &str = "chicken-scores";
+const DB_VERSION: u32 = 1;
+const BY_TIME: &str = "by_time";
+
+#[wasm_bindgen]
+extern "C" {
+    /// An IDBDatabase seen through the one call web-sys has only behind
+    /// its unstable-APIs flag.
+    #[wasm_bindgen(extends = Object)]
+    type Database;
+
+    /// `db.transaction(names, mode, options)`.
+    #[wasm_bindgen(method, catch, js_name = transaction)]
+    fn transaction_with_options(
+        this: &Database,
+        names: &JsValue,
+        mode: &str,
+        options: &JsValue,
+    ) -> Result<IdbTransaction, JsValue>;
+}
+
+/// The name of a browser error ("QuotaExceededError"), bounded.
+fn error_name(e: &JsValue) -> String {
+    let name = Reflect::get(e, &"name".into())
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or_else(|| "unknown error".into());
+    super::bounded(&name, 40)
+}
+
+/// A browser error as a [`StoreError`].
+fn store_error(e: &JsValue) -> StoreError {
+    let name = error_name(e);
+    if name == "QuotaExceededError" {
+        StoreError::Full
+    } else {
+        StoreError::Refused(name)
+    }
+}
+
+/// The opened database.
+pub struct IdbBackend {
+    db: IdbDatabase,
+}
+
+/// Waits for `req` to succeed (its result) or fail.
+async fn request(req: &IdbRequest) -> Result<JsValue, StoreError> {
+    let r = req.clone();
+    let promise = Promise::new(&mut |resolve, reject| {
+        let ok = r.clone();
+        let on_ok = Closure::once_into_js(move |_: Event| {
+            let _ = resolve.call1(&JsValue::NULL, &ok.result().unwrap_or(JsValue::UNDEFINED));
+        });
+        let bad = r.clone();
+        let on_err = Closure::once_into_js(move |_: Event| {
+            let e = bad.error().ok().flatten().map(JsValue::from).unwrap_or(JsValue::NULL);
+            let _ = reject.call1(&JsValue::NULL, &e);
+        });
+        r.set_onsuccess(Some(on_ok.unchecked_ref()));
+        r.set_onerror(Some(on_err.unchecked_ref()));
+    });
+    JsFuture::from(promise).await.map_err(|e| store_error(&e))
+}
+
+/// Waits for a transaction to complete (durably, for "strict") or fail.
+async fn finished(tx: &IdbTransaction) -> Result<(), StoreError> {
+    let t = tx.clone();
+    let promise = Promise::new(&mut |resolve, reject| {
+        let on_ok = Closure::once_into_js(move |_: Event| {
+            let _ = resolve.call0(&JsValue::NULL);
+        });
+        let failed = t.clone();
+        let reject2 = reject.clone();
+        let on_abort = Closure::once_into_js(move |_: Event| {
+            let e = failed
+                .error()
+                .map(JsValue::from)
+                .unwrap_or_else(|| JsValue::from_str("AbortError"));
+            let _ = reject2.call1(&JsValue::NULL, &e);
+        });
+        t.set_oncomplete(Some(on_ok.unchecked_ref()));
+        t.set_onabort(Some(on_abort.unchecked_ref()));
+    });
+    JsFuture::from(promise).await.map(|_| ()).map_err(|e| {
+        // An abort without an error object (our own abort) says why itself.
+        if e.is_string() {
+            StoreError::Refused(super::bounded(&e.as_string().unwrap_or_default(), 40))
+        } else {
+            store_error(&e)
+        }
+    })
+}
+
+/// The text of a stored value: `t` when it is a string, else the whole
+/// value as JSON (so a foreign or broken value is kept aside as it is).
+fn text_of(v: &JsValue) -> Option<String> {
+    if v.is_undefined() || v.is_null() {
+        return None;
+    }
+    if let Some(t) = Reflect::get(v, &"t".into()).ok().and_then(|t| t.as_string()) {
+        return Some(t);
+    }
+    Some(
+        js_sys::JSON::stringify(v)
+            .ok()
+            .and_then(|s| s.as_string())
+            .unwrap_or_else(|| "(a value that is not text)".into()),
+    )
+}
+
+/// The object stored for `text` (and a summary's order).
+fn value_of(text: &str, order: Option<super::Order>) -> JsValue {
+    let o = Object::new();
+    let _ = Reflect::set(&o, &"t".into(), &text.into());
+    if let Some(order) = order {
+        let _ = Reflect::set(&o, &"f".into(), &(u8::from(order.finished) as f64).into());
+        let _ = Reflect::set(&o, &"u".into(), &(-(order.updated_ms as f64)).into());
+    }
+    o.into()
+}
+
+/// The key range of finished (or in-progress) summaries in the index.
+fn range(finished: bool) -> Result<IdbKeyRange, StoreError> {
+    let f = JsValue::from_f64(u8::from(finished) as f64);
+    let lo = Array::of2(&f, &JsValue::from_f64(f64::NEG_INFINITY));
+    let hi = Array::of2(&f, &JsValue::from_f64(f64::INFINITY));
+    IdbKeyRange::bound(&lo, &hi).map_err(|e| store_error(&e))
+}
+
+impl IdbBackend {
+    /// Opens (creating on first use) the app's database.
+    pub async fn open() -> Result<IdbBackend, StoreError> {
+        let factory = web_sys::window()
+            .and_then(|w| w.indexed_db().ok().flatten())
+            .ok_or_else(|| StoreError::Refused("no IndexedDB".into()))?;
+        let req: IdbOpenDbRequest = factory
+            .open_with_u32(DB_NAME, DB_VERSION)
+            .map_err(|e| store_error(&e))?;
+        let upgrading = req.clone();
+        let on_upgrade = Closure::once_into_js(move |_: Event| {
+            let Ok(result) = upgrading.result() else {
+                return;
+            };
+            let db: IdbDatabase = result.unchecked_into();
+            for area in Area::ALL {
+                if db.object_store_names().contains(area.name()) {
+                    continue;
+                }
+                if let Ok(store) = db.create_object_store(area.name()) {
+                    if area == Area::Summaries {
+                        let params = IdbIndexParameters::new();
+                        params.set_unique(false);
+                        let path = Array::of2(&"f".into(), &"u".into());
+                        let _ = store.create_index_with_str_sequence_and_optional_parameters(
+                            BY_TIME, &path, &params,
+                        );
+                    }
+                }
+            }
+        });
+        req.set_onupgradeneeded(Some(on_upgrade.unchecked_ref()));
+        let db: IdbDatabase = request(&req).await?.unchecked_into();
+        // A newer version of the app upgrading the database in another tab
+        // asks this one to let go; this page then reloads to update.
+        let on_change = Closure::<dyn FnMut(Event)>::new(|_: Event| {
+            if let Some(w) = web_sys::window() {
+                let _ = w.location().reload();
+            }
+        });
+        db.set_onversionchange(Some(on_change.as_ref().unchecked_ref()));
+        on_change.forget(); // lives as long as the page
+        Ok(IdbBackend { db })
+    }
+
+    fn names() -> JsValue {
+        Area::ALL
+            .iter()
+            .map(|a| JsValue::from_str(a.name()))
+            .collect::<Array>()
+            .into()
+    }
+
+    fn read_store(&self, area: Area) -> Result<IdbObjectStore, StoreError> {
+        self.db
+            .transaction_with_str(area.name())
+            .and_then(|tx| tx.object_store(area.name()))
+            .map_err(|e| store_error(&e))
+    }
+}
+
+impl Backend for IdbBackend {
+    async fn get(&self, area: Area, key: &str) -> Result<Option<String>, StoreError> {
+        let store = self.read_store(area)?;
+        let req = store.get(&key.into()).map_err(|e| store_error(&e))?;
+        Ok(text_of(&request(&req).await?))
+    }
+
+    async fn summaries(
+        &self,
+        finished: bool,
+        skip: usize,
+        limit: usize,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        let index = self
+            .read_store(Area::Summaries)?
+            .index(BY_TIME)
+            .map_err(|e| store_error(&e))?;
+        let r = range(finished)?;
+        let want = skip.saturating_add(limit);
+        let (values, keys) = if want >= u32::MAX as usize {
+            (index.get_all_with_key(&r), index.get_all_keys_with_key(&r))
+        } else {
+            (
+                index.get_all_with_key_and_limit(&r, want as u32),
+                index.get_all_keys_with_key_and_limit(&r, want as u32),
+            )
+        };
+        let values = values.map_err(|e| store_error(&e))?;
+        let keys = keys.map_err(|e| store_error(&e))?;
+        let values: Array = request(&values).await?.unchecked_into();
+        let keys: Array = request(&keys).await?.unchecked_into();
+        Ok(keys
+            .iter()
+            .zip(values.iter())
+            .skip(skip)
+            .filter_map(|(k, v)| Some((k.as_string()?, text_of(&v)?)))
+            .collect())
+    }
+
+    async fn count(&self, finished: bool) -> Result<usize, StoreError> {
+        let index = self
+            .read_store(Area::Summaries)?
+            .index(BY_TIME)
+            .map_err(|e| store_error(&e))?;
+        let req = index
+            .count_with_key(&range(finished)?.into())
+            .map_err(|e| store_error(&e))?;
+        Ok(request(&req).await?.as_f64().unwrap_or(0.0) as usize)
+    }
+
+    async fn all(&self, area: Area) -> Result<Vec<(String, String)>, StoreError> {
+        let store = self.read_store(area)?;
+        let values = store.get_all().map_err(|e| store_error(&e))?;
+        let keys = store.get_all_keys().map_err(|e| store_error(&e))?;
+        let values: Array = request(&values).await?.unchecked_into();
+        let keys: Array = request(&keys).await?.unchecked_into();
+        Ok(keys
+            .iter()
+            .zip(values.iter())
+            .filter_map(|(k, v)| Some((k.as_string()?, text_of(&v)?)))
+            .collect())
+    }
+
+    async fn update<T: 'static>(
+        &self,
+        reads: Vec<(Area, String)>,
+        decide: impl FnOnce(Vec<Option<String>>) -> (Vec<Write>, T) + 'static,
+    ) -> Result<T, StoreError> {
+        let options = Object::new();
+        let _ = Reflect::set(&options, &"durability".into(), &"strict".into());
+        let tx = self
+            .db
+            .unchecked_ref::<Database>()
+            .transaction_with_options(&Self::names(), "readwrite", &options)
+            .or_else(|_| {
+                // A browser without the options argument: its default.
+                self.db
+                    .transaction_with_str_sequence_and_mode(&Self::names(), IdbTransactionMode::Readwrite)
+            })
+            .map_err(|e| store_error(&e))?;
+        let verdict: Rc<RefCell<Option<T>>> = Rc::new(RefCell::new(None));
+        // The reads' results, then the decision and the writes, all inside
+        // the transaction's own event callbacks (it stays active there).
+        let found: Rc<RefCell<Vec<Option<String>>>> =
+            Rc::new(RefCell::new(vec![None; reads.len()]));
+        let left = Rc::new(Cell::new(reads.len()));
+        let decide: Rc<RefCell<Option<Box<dyn FnOnce(Vec<Option<String>>) -> (Vec<Write>, T)>>>> =
+            Rc::new(RefCell::new(Some(Box::new(decide))));
+        let apply = {
+            let (tx, verdict, found, decide) =
+                (tx.clone(), verdict.clone(), found.clone(), decide.clone());
+            Rc::new(move || {
+                let Some(decide) = decide.borrow_mut().take() else {
+                    return;
+                };
+                let (writes, v) = decide(std::mem::take(&mut *found.borrow_mut()));
+                *verdict.borrow_mut() = Some(v);
+                for w in writes {
+                    if let Err(e) = write(&tx, w) {
+                        web_sys::console::error_1(&e);
+                        let _ = tx.abort();
+                        return;
+                    }
+                }
+                // Nothing more will be asked: commit now rather than after
+                // one more round trip (a page about to unload gains time).
+                // web-sys marks commit() deprecated; it is the standard call.
+                #[allow(deprecated)]
+                let _ = tx.commit();
+            })
+        };
+        let mut handlers = Vec::new();
+        if reads.is_empty() {
+            apply();
+        }
+        for (i, (area, key)) in reads.into_iter().enumerate() {
+            let req = tx
+                .object_store(area.name())
+                .and_then(|s| s.get(&key.into()))
+                .map_err(|e| store_error(&e))?;
+            let (r, found, left, apply) = (req.clone(), found.clone(), left.clone(), apply.clone());
+            let on_ok = Closure::<dyn FnMut(Event)>::new(move |_: Event| {
+                if let Some(slot) = found.borrow_mut().get_mut(i) {
+                    *slot = r.result().ok().as_ref().and_then(text_of);
+                }
+                left.set(left.get().saturating_sub(1));
+                if left.get() == 0 {
+                    apply();
+                }
+            });
+            req.set_onsuccess(Some(on_ok.as_ref().unchecked_ref()));
+            handlers.push(on_ok);
+        }
+        let done = finished(&tx).await;
+        drop(handlers); // every request's event has fired by now
+        done?;
+        let v = verdict.borrow_mut().take();
+        v.ok_or_else(|| StoreError::Refused("the transaction ended early".into()))
+    }
+}
+
+/// Issues one write in `tx`.
+fn write(tx: &IdbTransaction, w: Write) -> Result<(), JsValue> {
+    match w {
+        Write::Put {
+            area,
+            key,
+            text,
+            order,
+        } => tx
+            .object_store(area.name())?
+            .put_with_key(&value_of(&text, order), &key.into())
+            .map(|_| ()),
+        Write::Add { area, key, text } => tx
+            .object_store(area.name())?
+            .add_with_key(&value_of(&text, None), &key.into())
+            .map(|_| ()),
+        Write::Delete { area, key } => tx
+            .object_store(area.name())?
+            .delete(&key.into())
+            .map(|_| ()),
+    }
+}

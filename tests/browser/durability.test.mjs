@@ -1,0 +1,141 @@
+// A save the screen confirms is on disk: the browser process is killed
+// (SIGKILL, no chance to flush) right after the new row shows, or the tab
+// crashes (CDP Page.crash); after a restart every confirmed hand is there.
+// KILLS=200 node --test tests/browser/durability.test.mjs runs the kill
+// test 200 times (bash tests/tools/kill-test.sh).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, DIST } from './harness.mjs';
+import { HomeScreen, GameScreen } from './pages.mjs';
+import { startServer } from '../tools/static-server.mjs';
+
+const KILLS = Number(process.env.KILLS || 20);
+const CRASHES = Number(process.env.CRASHES || 20);
+
+/** Starts Chromium on `dir` with a DevTools port; connects playwright-core. */
+async function launch(dir) {
+  const proc = spawn(process.env.CHROMIUM || '/usr/bin/chromium', [
+    ...CHROMIUM_ARGS, `--user-data-dir=${dir}`, '--remote-debugging-port=0',
+    '--window-size=390,844', 'about:blank',
+  ], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  const ws = await new Promise((resolve, reject) => {
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${err.slice(-500)}`)), 20000);
+    proc.stderr.on('data', (d) => {
+      err += d;
+      const m = err.match(/DevTools listening on (ws:\/\/\S+)/);
+      if (m) { clearTimeout(timer); resolve(m[1]); }
+    });
+    proc.on('exit', () => reject(new Error(`Chromium exited: ${err.slice(-500)}`)));
+  });
+  const browser = await chromium.connectOverCDP(ws);
+  const context = browser.contexts()[0];
+  const page = context.pages()[0] || (await context.newPage());
+  await page.setViewportSize({ width: 390, height: 844 });
+  return { proc, browser, context, page };
+}
+
+/** SIGKILL to Chromium's whole process group: nothing gets to flush. */
+async function kill(run) {
+  try { process.kill(-run.proc.pid, 'SIGKILL'); } catch { /* gone */ }
+  await new Promise((r) => (run.proc.exitCode !== null || run.proc.signalCode ? r() : run.proc.once('exit', r)));
+  await run.browser.close().catch(() => {});
+}
+
+/** Saves one Chickenfoot hand (Ann goes out, Bob holds `pips`) and waits
+ *  for the screen to show it: the moment the app says it is saved. */
+async function saveHand(page, pips) {
+  const game = new GameScreen(page);
+  const before = await game.rowCount();
+  await game.wentOut('Ann');
+  await game.typePips('Bob', String(pips));
+  await game.save();
+  await game.waitRows(before + 1);
+  return before + 1;
+}
+
+async function newGame(page, url) {
+  await page.goto(url + '/');
+  const setup = await new HomeScreen(page).startNew('chickenfoot');
+  await setup.addPlayers(['Ann', 'Bob']);
+  await setup.choose('Domino set', 'Double-15');
+  await setup.start();
+  return page.url();
+}
+
+async function rowsAt(page, gameUrl) {
+  await page.goto(gameUrl);
+  await page.getByTestId('leaders').waitFor();
+  return new GameScreen(page).rowCount();
+}
+
+test(`SIGKILL of the browser right after a confirmed save, ${KILLS} times: no hand lost`, { timeout: KILLS * 30000 }, async () => {
+  const server = await startServer(DIST, 0, '127.0.0.1');
+  const url = `http://127.0.0.1:${server.address().port}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-kill-'));
+  const confirmed = new Map(); // game url -> hands the screen showed as saved
+  let lost = 0;
+  try {
+    let gameUrl = null;
+    for (let i = 0; i < KILLS; i++) {
+      const run = await launch(dir);
+      // Everything confirmed before the last kill is still there.
+      for (const [g, n] of confirmed) {
+        const rows = await rowsAt(run.page, g);
+        if (rows !== n) lost += n - rows;
+        assert.equal(rows, n, `kill ${i}: ${g} shows ${rows} hands, ${n} were confirmed`);
+      }
+      if (!gameUrl || confirmed.get(gameUrl) >= 14) {
+        gameUrl = await newGame(run.page, url);
+        confirmed.set(gameUrl, 0);
+      } else if (run.page.url() !== gameUrl) {
+        await rowsAt(run.page, gameUrl);
+      }
+      confirmed.set(gameUrl, await saveHand(run.page, 1 + (i % 40)));
+      await kill(run);
+    }
+    const run = await launch(dir);
+    for (const [g, n] of confirmed) assert.equal(await rowsAt(run.page, g), n);
+    await kill(run);
+    assert.equal(lost, 0);
+  } finally {
+    server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test(`the tab crashes right after a confirmed save, ${CRASHES} times: no hand lost`, { timeout: CRASHES * 20000 }, async () => {
+  const server = await startServer(DIST, 0, '127.0.0.1');
+  const url = `http://127.0.0.1:${server.address().port}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-crash-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true,
+  });
+  try {
+    let page = context.pages()[0] || (await context.newPage());
+    let gameUrl = await newGame(page, url);
+    let confirmed = 0;
+    for (let i = 0; i < CRASHES; i++) {
+      if (confirmed >= 14) {
+        gameUrl = await newGame(page, url);
+        confirmed = 0;
+      }
+      confirmed = await saveHand(page, 2 + i);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Page.crash').catch(() => {}); // the tab dies mid-call
+      await page.close().catch(() => {});
+      page = await context.newPage();
+      assert.equal(await rowsAt(page, gameUrl), confirmed, `crash ${i}`);
+    }
+  } finally {
+    await context.close();
+    server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,148 @@
+// Every open page stays in step: two tabs on one game saving in either
+// order (and at once) lose no hand and both end showing all of them; a page
+// restored by the Back button from the back/forward cache re-reads the game
+// before it accepts input, so its save keeps what another page saved.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, DIST, openApp } from './harness.mjs';
+import { HomeScreen, GameScreen } from './pages.mjs';
+import { idbDump } from './idb.mjs';
+import { startServer } from '../tools/static-server.mjs';
+
+async function twoPlayerGame(page) {
+  const setup = await new HomeScreen(page).startNew('chickenfoot');
+  await setup.addPlayers(['Ann', 'Bob']);
+  await setup.choose('Domino set', 'Double-15');
+  await setup.start();
+  return page.url();
+}
+
+/** Fills a hand (Ann out, Bob holds `pips`) without saving it. */
+async function fill(page, pips) {
+  const game = new GameScreen(page);
+  await game.wentOut('Ann');
+  await game.typePips('Bob', String(pips));
+}
+
+async function storedPips(page, id) {
+  const dump = await idbDump(page);
+  return JSON.parse(dump.games[id]).log.map((h) => h.left[1].pips);
+}
+
+const bobColumn = (page) => page.locator('table.sheet tbody tr:not(.row-details) td:nth-of-type(2) .run').allTextContents();
+
+test('two tabs on one game: saves in either order and at once, no hand lost, both show all', async () => {
+  const app = await openApp();
+  try {
+    const a = app.page;
+    const gameUrl = await twoPlayerGame(a);
+    const id = gameUrl.split('/').pop();
+    const b = await app.context.newPage();
+    await b.goto(gameUrl);
+    await b.getByTestId('leaders').waitFor();
+    const A = new GameScreen(a);
+    const B = new GameScreen(b);
+
+    // A then B: B hears of A's hand at once and saves on top of it.
+    await fill(a, 5);
+    await A.save();
+    await A.waitRows(1);
+    await B.waitRows(1);
+    await fill(b, 7);
+    await B.save();
+    await B.waitRows(2);
+    await A.waitRows(2);
+    // B then A.
+    await fill(b, 9);
+    await B.save();
+    await B.waitRows(3);
+    await A.waitRows(3);
+    await fill(a, 11);
+    await A.save();
+    await A.waitRows(4);
+    await B.waitRows(4);
+    assert.deepEqual(await storedPips(a, id), [5, 7, 9, 11]);
+
+    // Both typed a hand; both tap Save at the same moment. One is saved;
+    // the other is refused, says why, keeps what was typed, and saves on
+    // a second tap. Nothing is lost.
+    await fill(a, 13);
+    await fill(b, 15);
+    await Promise.all([a.getByTestId('save-hand').click(), b.getByTestId('save-hand').click()]);
+    await A.waitRows(5);
+    await B.waitRows(5);
+    let pips = await storedPips(a, id);
+    if (pips.length === 5) {
+      const refused = pips[4] === 13 ? b : a;
+      const typed = pips[4] === 13 ? '15' : '13';
+      await refused.getByTestId('save-error').waitFor();
+      assert.match(await refused.getByTestId('save-error').textContent(), /another tab or screen changed this game/);
+      assert.equal(await refused.getByLabel('Bob: pips left').inputValue(), typed);
+      await refused.getByTestId('save-hand').click();
+    }
+    await A.waitRows(6);
+    await B.waitRows(6);
+    pips = await storedPips(a, id);
+    assert.deepEqual(pips.slice(0, 4), [5, 7, 9, 11]);
+    assert.deepEqual([...pips.slice(4)].sort((x, y) => x - y), [13, 15]);
+    assert.deepEqual(await bobColumn(a), await bobColumn(b));
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('Back into a page from the back/forward cache, then Save: nothing lost', async () => {
+  const server = await startServer(DIST, 0, '127.0.0.1');
+  const url = `http://127.0.0.1:${server.address().port}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-bfcache-'));
+  // Playwright turns the back/forward cache off by default; phones have it.
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true,
+    ignoreDefaultArgs: ['--disable-back-forward-cache'],
+  });
+  try {
+    const page = context.pages()[0] || (await context.newPage());
+    await page.addInitScript(() => {
+      window.addEventListener('pageshow', (e) => { if (e.persisted) window.__restored = (window.__restored || 0) + 1; });
+    });
+    await page.goto(url + '/');
+    const gameUrl = await twoPlayerGame(page);
+    const id = gameUrl.split('/').pop();
+    const game = new GameScreen(page);
+    await fill(page, 4);
+    await game.save();
+    await game.waitRows(1);
+    // To the games list (another page), open the game again there, and
+    // save a second hand in that page.
+    await page.getByRole('link', { name: 'Back to all games' }).click();
+    await page.getByTestId('in-progress').waitFor();
+    await page.getByTestId('in-progress').getByRole('link').first().click();
+    await game.waitRows(1);
+    await fill(page, 6);
+    await game.save();
+    await game.waitRows(2);
+    // Back, Back: the first game page, as the cache kept it (one hand).
+    await page.goBack();
+    await page.getByTestId('in-progress').waitFor();
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname.startsWith('/play/'));
+    const restored = await page.evaluate(() => window.__restored || 0);
+    assert.ok(restored >= 1, 'the page came back from the back/forward cache');
+    // It re-reads before taking input: it shows both hands, then saves a third.
+    await game.waitRows(2);
+    await fill(page, 8);
+    await game.save();
+    await game.waitRows(3);
+    assert.deepEqual(await storedPips(page, id), [4, 6, 8]);
+  } finally {
+    await context.close();
+    server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
