@@ -143,7 +143,10 @@ fn a_record_naming_another_game_is_kept_aside_never_written_elsewhere() {
     let b_text = s.backend().peek(Area::Games, "b").unwrap();
     s.backend().poke(Area::Games, "a", &b_text);
     let err = block_on(s.load_game("a")).unwrap_err();
-    assert!(err.contains("stored under game a but names game b"), "{err}");
+    assert!(
+        err.contains("stored under game a but names game b"),
+        "{err}"
+    );
     assert!(err.contains("kept aside"), "{err}");
     // b is untouched, a is gone from the lists, the copy is kept.
     assert_eq!(load(&s, "b"), b);
@@ -153,7 +156,11 @@ fn a_record_naming_another_game_is_kept_aside_never_written_elsewhere() {
     assert_eq!(kept[0].raw, b_text);
     assert_eq!(kept[0].from, "games/a");
     assert_eq!(kept[0].label, "Chickenfoot: Ann, Zed");
-    let ids: Vec<String> = block_on(s.open()).in_progress.into_iter().map(|x| x.id).collect();
+    let ids: Vec<String> = block_on(s.open())
+        .in_progress
+        .into_iter()
+        .map(|x| x.id)
+        .collect();
     assert_eq!(ids, vec!["b"]);
 }
 
@@ -221,7 +228,11 @@ fn every_kind_of_value_is_kept_aside_or_left_alone_never_overwritten() {
             let kept = block_on(s.kept_aside()).unwrap();
             if how == "newer" {
                 // Left exactly as it is, and the app says it needs updating.
-                assert_eq!(s.backend().peek(area, key).as_deref(), Some(bad.as_str()), "{what}");
+                assert_eq!(
+                    s.backend().peek(area, key).as_deref(),
+                    Some(bad.as_str()),
+                    "{what}"
+                );
                 assert!(said.contains("newer version"), "{what}: {said}");
                 assert!(kept.is_empty(), "{what}");
                 // No save overwrites it.
@@ -239,7 +250,11 @@ fn every_kind_of_value_is_kept_aside_or_left_alone_never_overwritten() {
                         assert_eq!(add_hand(&s, &r, 1), Err(SaveError::Newer), "{what}");
                     }
                 }
-                assert_eq!(s.backend().peek(area, key).as_deref(), Some(bad.as_str()), "{what}");
+                assert_eq!(
+                    s.backend().peek(area, key).as_deref(),
+                    Some(bad.as_str()),
+                    "{what}"
+                );
             } else {
                 assert!(said.contains("kept aside"), "{what}: {said}");
                 assert_eq!(kept.len(), 1, "{what}");

@@ -14,17 +14,16 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::app::components::{HelpPanel, Scoreboard};
-use crate::app::erased::{aria, dynamic, flag, on_click, Dyn};
-use crate::app::pages::back_bar;
+use crate::app::erased::dynamic;
+pub use crate::app::screen::{screen_view, ScreenParts, UNDO_DELETE_SECONDS};
 use crate::app::sync::{self, Change};
 use crate::app::{now_ms, store, AppStore};
 use crate::model::{Draft, DraftSlot, GameRecord, Summary, SCHEMA_VERSION};
-use crate::storage::{Deleted, SaveError};
 use crate::rules::{
-    push_entry, replace_entry, replay_prefix, undo_last, GameKind, HelpLine, LogError, Outcome,
-    RuleError, Rules, Setup, Standings,
+    push_entry, replace_entry, replay_prefix, undo_last, LogError, Outcome, RuleError, Rules,
+    Setup, Standings,
 };
+use crate::storage::{pending, Deleted, SaveError};
 
 /// What a game adds to the shared screens.
 pub trait GameUi: Rules + Sized {
@@ -244,7 +243,8 @@ pub fn game_screen<R: GameUi>(
         folded.with(|(state, _)| R::standings(&setup, state))
     });
 
-    // Keeps one slot of the draft, in memory and in storage.
+    // Keeps one slot of the draft: in memory, in localStorage while the
+    // write is in flight, and in storage.
     let set_slot = move |slot: Slot, value: Option<DraftSlot>| {
         let changed = draft
             .try_update_value(|d| {
@@ -255,6 +255,9 @@ pub fn game_screen<R: GameUi>(
                 };
                 let changed = *place != value;
                 *place = value;
+                if changed {
+                    d.seq = d.seq.saturating_add(1).max(now_ms().max(0) as u64);
+                }
                 changed
             })
             .unwrap_or(false);
@@ -264,10 +267,11 @@ pub fn game_screen<R: GameUi>(
         let Some(d) = draft.try_get_value() else {
             return;
         };
+        pending::keep(&d.id, &d);
         spawn_local(async move {
             let Some(s) = store() else { return };
             match s.save_draft(&d.id, &d).await {
-                Ok(()) => {}
+                Ok(()) => pending::done(&d.id, d.seq),
                 Err(SaveError::Newer) => {
                     drafts_kept.set_value(false);
                     action_error.set(Some("What you type is kept only until the page is closed: a newer version of the app left a draft here. Reload the page to update the app.".into()));
@@ -285,14 +289,20 @@ pub fn game_screen<R: GameUi>(
     let reload = move |then: Option<String>| {
         spawn_local(async move {
             let Some(s) = store() else { return };
-            let Some(game) = id.try_get_value() else { return };
+            let Some(game) = id.try_get_value() else {
+                return;
+            };
             match read_game::<R>(&s, &game).await {
                 Ok(r) => {
                     let len = r.log.len();
                     if rec.try_with_untracked(|now| *now != r).unwrap_or(false) {
                         rec.set(r);
                     }
-                    if editing.try_get_untracked().flatten().is_some_and(|i| i >= len) {
+                    if editing
+                        .try_get_untracked()
+                        .flatten()
+                        .is_some_and(|i| i >= len)
+                    {
                         editing.set(None);
                     }
                 }
@@ -359,7 +369,14 @@ pub fn game_screen<R: GameUi>(
                 log,
                 Box::new(move || {
                     // The draft became an entry.
-                    set_slot(if target.is_some() { Slot::Edit } else { Slot::Entry }, None);
+                    set_slot(
+                        if target.is_some() {
+                            Slot::Edit
+                        } else {
+                            Slot::Entry
+                        },
+                        None,
+                    );
                     editing.set(None);
                     redo.set(None);
                 }),
@@ -372,8 +389,9 @@ pub fn game_screen<R: GameUi>(
         let (setup, log) = rec.with_untracked(|r| (r.setup(), r.log.clone()));
         match push_entry::<R>(&setup, &log, entry) {
             Err(e) => Some(e.error),
-            Ok(log) => save_log(log, Box::new(move || set_slot(Slot::Extra, None)))
-                .map(RuleError::new),
+            Ok(log) => {
+                save_log(log, Box::new(move || set_slot(Slot::Extra, None))).map(RuleError::new)
+            }
         }
     });
     let cancel = Callback::new(move |_: ()| {
@@ -422,7 +440,9 @@ pub fn game_screen<R: GameUi>(
     let delete = Callback::new(move |_: ()| {
         spawn_local(async move {
             let Some(s) = store() else { return };
-            let Some(game) = id.try_get_value() else { return };
+            let Some(game) = id.try_get_value() else {
+                return;
+            };
             match s.delete_game(&game).await {
                 Ok(d) => {
                     sync::announce(&game, 0);
@@ -512,7 +532,10 @@ pub fn game_screen<R: GameUi>(
             edit: on_edit,
             draft: kept.map(|s| s.text),
             on_draft: Callback::new(move |text: Option<String>| {
-                set_slot(Slot::Extra, text.map(|text| DraftSlot { at: entries, text }))
+                set_slot(
+                    Slot::Extra,
+                    text.map(|text| DraftSlot { at: entries, text }),
+                )
             }),
         })
     });
@@ -548,194 +571,6 @@ pub fn game_screen<R: GameUi>(
         delete,
         undo_delete,
     })
-}
-
-/// Everything the game screen shows, with the game's type erased.
-pub struct ScreenParts {
-    /// Which game.
-    pub kind: GameKind,
-    /// The rules in force.
-    pub help: Signal<Vec<HelpLine>>,
-    /// Totals, sheet, status, outcome.
-    pub standings: Signal<Standings>,
-    /// Player names by seat.
-    pub players: Signal<Vec<String>>,
-    /// An entry that today's rules refuse, if any.
-    pub read_error: Signal<Option<String>>,
-    /// The entry being edited.
-    pub editing: RwSignal<Option<usize>>,
-    /// Starts editing an entry.
-    pub on_edit: Callback<usize>,
-    /// What an entry is called.
-    pub entry_label: fn(usize) -> String,
-    /// The entry form.
-    pub entry: Dyn,
-    /// The game's extra panel.
-    pub extras: Dyn,
-    /// Whether there is an entry to undo.
-    pub can_undo: Signal<bool>,
-    /// Whether an undone entry can be put back.
-    pub can_redo: Signal<bool>,
-    /// Undoes the last entry.
-    pub undo: Callback<()>,
-    /// Puts back the entry just undone.
-    pub redo: Callback<()>,
-    /// A failed undo/redo/save, to show.
-    pub action_error: RwSignal<Option<String>>,
-    /// A save is under way, or the page is re-reading the game.
-    pub busy: Signal<bool>,
-    /// The page is re-reading the game (back from the cache).
-    pub stale: Signal<bool>,
-    /// The game was just deleted here (Undo is offered).
-    pub deleted: Signal<bool>,
-    /// The game is gone (deleted elsewhere, or unreadable): why.
-    pub gone: Signal<Option<String>>,
-    /// Deletes the game.
-    pub delete: Callback<()>,
-    /// Puts the deleted game back.
-    pub undo_delete: Callback<()>,
-}
-
-/// The game screen's view, shared by every game: the game, and in its
-/// place what happened to it (deleted here, with Undo; or gone).
-pub fn screen_view(p: ScreenParts) -> AnyView {
-    let show_help = RwSignal::new(false);
-    let ScreenParts {
-        kind,
-        help,
-        standings,
-        players,
-        read_error,
-        editing,
-        on_edit,
-        entry_label,
-        entry,
-        extras,
-        can_undo,
-        can_redo,
-        undo,
-        redo,
-        action_error,
-        busy,
-        stale,
-        deleted,
-        gone,
-        delete,
-        undo_delete,
-    } = p;
-    let away = flag(move || deleted.get() || gone.with(|g| g.is_some()));
-    view! {
-        {dynamic(move || match gone.get() {
-            Some(why) => view! {
-                <section class="page">
-                    {back_bar("Game not available".into(), None)}
-                    <p class="banner warn" role="alert" data-testid="problem">{why}</p>
-                </section>
-            }.into_any(),
-            None if deleted.get() => deleted_view(kind, undo_delete),
-            None => ().into_any(),
-        })}
-        <div class="game" data-kind=kind.as_str() hidden=away>
-            {back_bar(kind.name().into(), Some(view! {
-                <button
-                    class="icon"
-                    aria-label="Rules and variants in force"
-                    aria-expanded=aria(move || show_help.get())
-                    on:click=on_click(move |_| show_help.update(|v| *v = !*v))
-                >"?"</button>
-            }.into_any()))}
-            {dynamic(move || if show_help.get() { view! { <HelpPanel lines=help/> }.into_any() } else { ().into_any() })}
-            {dynamic(move || read_error.get().map(|e| view! { <p class="banner warn" role="alert">{e}</p> }).into_any())}
-            {dynamic(move || stale.get().then(|| view! {
-                <p class="banner info" role="status" data-testid="checking">"Checking for changes made on another screen…"</p>
-            }).into_any())}
-            <OutcomeOrStatus standings=standings players=players/>
-            <Scoreboard standings=standings players=players editing=editing on_edit=on_edit entry_label=entry_label/>
-            <section id="entry" class="entry" aria-label="Enter scores" aria-busy=aria(move || busy.get())>{entry}</section>
-            {dynamic(move || action_error.get().map(|e| view! { <p class="banner error" role="alert" data-testid="save-error">{e}</p> }).into_any())}
-            {extras}
-            <div class="actions">
-                <button
-                    class="secondary"
-                    data-testid="undo"
-                    aria-label="Undo the last entry"
-                    disabled=flag(move || !can_undo.get() || busy.get())
-                    on:click=on_click(move |_| undo.run(()))
-                >"↶ Undo"</button>
-                {dynamic(move || if can_redo.get() {
-                    view! { <button class="secondary" data-testid="redo" aria-label="Redo the entry just undone" on:click=on_click(move |_| redo.run(()))>"↷ Redo"</button> }.into_any()
-                } else { ().into_any() })}
-            </div>
-            <details class="danger-zone">
-                <summary>"Delete this game"</summary>
-                <p class="hint">"The game and its scores are removed from this phone. Undo is offered for a few seconds."</p>
-                <button class="danger wide" data-testid="delete-game" on:click=on_click(move |_| delete.run(()))>"Delete game"</button>
-            </details>
-        </div>
-    }
-    .into_any()
-}
-
-/// How long Undo is offered after a delete.
-pub const UNDO_DELETE_SECONDS: u64 = 8;
-
-/// Shown in place of a game just deleted: Undo for a few seconds, and the
-/// way back.
-fn deleted_view(kind: GameKind, undo: Callback<()>) -> AnyView {
-    let open = RwSignal::new(true);
-    set_timeout(
-        move || open.set(false),
-        std::time::Duration::from_secs(UNDO_DELETE_SECONDS),
-    );
-    view! {
-        <section class="page deleted" data-testid="deleted">
-            {back_bar(format!("{} deleted", kind.name()), None)}
-            <p role="status">"The game was deleted from this phone."</p>
-            {dynamic(move || open.get().then(|| view! {
-                <button class="primary wide" data-testid="undo-delete" on:click=on_click(move |_| undo.run(()))>"Undo: keep the game"</button>
-            }).into_any())}
-            <a class="button secondary wide" href="/">"Back to all games"</a>
-        </section>
-    }
-    .into_any()
-}
-
-/// The result when the game is over, else what happens next.
-#[component]
-fn OutcomeOrStatus(
-    /// The standings to show.
-    standings: Signal<Standings>,
-    /// Player names by seat.
-    players: Signal<Vec<String>>,
-) -> impl IntoView {
-    move || {
-        let s = standings.get();
-        let names = players.get();
-        let name = |i: &usize| names.get(*i).cloned().unwrap_or_default();
-        match s.outcome {
-            Some(o) => {
-                let winners: Vec<String> = o.winners.iter().map(name).collect();
-                let title = match winners.len() {
-                    0 => "Game over".to_string(),
-                    1 => format!("🏆 {} wins!", winners.join("")),
-                    _ => format!("🏆 {} share the win!", winners.join(" & ")),
-                };
-                view! {
-                    <section class="outcome" data-testid="outcome" role="status">
-                        <h2>{title}</h2>
-                        {o.notes.into_iter().map(|n| view! { <p>{n}</p> }).collect_view()}
-                    </section>
-                }
-                .into_any()
-            }
-            None => view! {
-                <section class="status" data-testid="status" aria-live="polite">
-                    {s.status.into_iter().map(|l| view! { <p>{l}</p> }).collect_view()}
-                </section>
-            }
-            .into_any(),
-        }
-    }
 }
 
 /// Scrolls an element into view (after the DOM updates).

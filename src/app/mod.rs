@@ -16,6 +16,7 @@ pub mod game;
 pub mod pages;
 pub mod playing_chicken;
 pub mod router;
+pub mod screen;
 pub mod sync;
 
 use std::cell::RefCell;

@@ -37,6 +37,7 @@ pub enum Route {
 impl Route {
     /// The route for a path ("/play/chickenfoot/abc").
     pub fn parse(path: &str) -> Route {
+        let path = path.split(['#', '?']).next().unwrap_or_default();
         let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
         match parts.as_slice() {
             [] => Route::Home,

@@ -43,7 +43,8 @@ thread_local! {
 }
 
 fn dispatch(change: Change) {
-    let handlers: Vec<Handler> = HANDLERS.with(|h| h.borrow().iter().map(|(_, f)| f.clone()).collect());
+    let handlers: Vec<Handler> =
+        HANDLERS.with(|h| h.borrow().iter().map(|(_, f)| f.clone()).collect());
     for h in handlers {
         h(&change);
     }

@@ -25,6 +25,9 @@ pub struct Draft {
     pub schema: u32,
     /// The game it belongs to (its storage key).
     pub id: String,
+    /// Raised by every change: of two copies, the higher is newer.
+    #[serde(default)]
+    pub seq: u64,
     /// The next entry, half entered.
     #[serde(default)]
     pub entry: Option<DraftSlot>,

@@ -46,12 +46,7 @@ pub fn check<T: DeserializeOwned>(text: &str, id: Option<&str>, what: &str) -> C
             return Checked::Broken("it was cut short (truncated)".into());
         }
         Err(e) if e.is_syntax() => return Checked::Broken("it is not valid JSON".into()),
-        Err(e) => {
-            return Checked::Broken(bounded(
-                &format!("it is not {what} ({e})"),
-                REASON_MAX,
-            ))
-        }
+        Err(e) => return Checked::Broken(bounded(&format!("it is not {what} ({e})"), REASON_MAX)),
     };
     let Some(schema) = head.schema else {
         return Checked::Broken(format!("it is not {what} (no schema version)"));
@@ -85,7 +80,10 @@ mod tests {
     #[test]
     fn four_ways_to_be_wrong() {
         let good = r#"{"schema":2,"names":["Ann"]}"#;
-        assert!(matches!(check::<Roster>(good, None, "a roster"), Checked::Good(_)));
+        assert!(matches!(
+            check::<Roster>(good, None, "a roster"),
+            Checked::Good(_)
+        ));
         assert!(matches!(
             check::<Roster>(&good[..10], None, "a roster"),
             Checked::Broken(r) if r.contains("truncated")

@@ -76,7 +76,12 @@ async fn request(req: &IdbRequest) -> Result<JsValue, StoreError> {
         });
         let bad = r.clone();
         let on_err = Closure::once_into_js(move |_: Event| {
-            let e = bad.error().ok().flatten().map(JsValue::from).unwrap_or(JsValue::NULL);
+            let e = bad
+                .error()
+                .ok()
+                .flatten()
+                .map(JsValue::from)
+                .unwrap_or(JsValue::NULL);
             let _ = reject.call1(&JsValue::NULL, &e);
         });
         r.set_onsuccess(Some(on_ok.unchecked_ref()));
@@ -120,7 +125,10 @@ fn text_of(v: &JsValue) -> Option<String> {
     if v.is_undefined() || v.is_null() {
         return None;
     }
-    if let Some(t) = Reflect::get(v, &"t".into()).ok().and_then(|t| t.as_string()) {
+    if let Some(t) = Reflect::get(v, &"t".into())
+        .ok()
+        .and_then(|t| t.as_string())
+    {
         return Some(t);
     }
     Some(
@@ -287,8 +295,10 @@ impl Backend for IdbBackend {
             .transaction_with_options(&Self::names(), "readwrite", &options)
             .or_else(|_| {
                 // A browser without the options argument: its default.
-                self.db
-                    .transaction_with_str_sequence_and_mode(&Self::names(), IdbTransactionMode::Readwrite)
+                self.db.transaction_with_str_sequence_and_mode(
+                    &Self::names(),
+                    IdbTransactionMode::Readwrite,
+                )
             })
             .map_err(|e| store_error(&e))?;
         let verdict: Rc<RefCell<Option<T>>> = Rc::new(RefCell::new(None));

@@ -72,7 +72,9 @@ impl LocalLegacy {
 impl Legacy for LocalLegacy {
     fn keys(&self) -> Vec<String> {
         let n = self.0.length().unwrap_or(0);
-        (0..n).filter_map(|i| self.0.key(i).ok().flatten()).collect()
+        (0..n)
+            .filter_map(|i| self.0.key(i).ok().flatten())
+            .collect()
     }
     fn get(&self, key: &str) -> Option<String> {
         self.0.get_item(key).ok().flatten()

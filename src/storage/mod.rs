@@ -19,42 +19,28 @@
 //! the one value kept in localStorage ([`theme`]). The localStorage
 //! release's values are moved here once ([`legacy`]).
 
+mod aside;
 mod backend;
 mod check;
 #[cfg(target_arch = "wasm32")]
 pub mod idb;
 pub mod legacy;
+pub mod pending;
 pub mod theme;
+mod values;
 
+pub use aside::KeptAside;
+use aside::{aside_writes, newer_message};
 pub use backend::{block_on, Area, Backend, MemoryBackend, Order, StoreError, Write};
 pub use check::{bounded, check, Checked};
 
-use serde::{Deserialize, Serialize};
-
-use crate::model::{Draft, GameRecord, RecordHeader, Roster, Summary, SCHEMA_VERSION};
+use crate::model::{GameRecord, RecordHeader, Summary, SCHEMA_VERSION};
 use crate::rules::{GameKind, Rules};
 
+/// The roster's key in the meta area.
 const ROSTER: &str = "roster";
+/// The kept-aside counter's key in the meta area.
 const ASIDE_NEXT: &str = "aside.next";
-
-/// A stored value that could not be read, kept aside exactly as found.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct KeptAside {
-    /// Its key in the aside area (set on reading).
-    #[serde(skip)]
-    pub key: String,
-    /// Where it was found ("games/abc", "localStorage chicken.roster").
-    pub from: String,
-    /// What it was ("Chickenfoot: Ann, Bob", "The roster").
-    pub label: String,
-    /// Why it could not be read.
-    pub reason: String,
-    /// The stored text exactly as it was.
-    pub raw: String,
-    /// When it was kept aside (ms since the epoch).
-    #[serde(default)]
-    pub at_ms: i64,
-}
 
 /// Why a save wrote nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -147,61 +133,6 @@ pub fn order_of(s: &Summary) -> Order {
     }
 }
 
-/// The sentence for a value kept aside.
-fn kept_aside_message(label: &str, reason: &str, key: &str) -> String {
-    format!("{label} could not be read ({reason}). Its text was kept aside exactly as it was (item {key} under About, Kept aside), where it can be downloaded or deleted; everything else is fine.")
-}
-
-/// The sentence for a value a newer version wrote.
-fn newer_message(label: &str, schema: u32) -> String {
-    format!("{label} was saved by a newer version of the app (schema {schema}) and is left exactly as it is. Reload the page to update the app.")
-}
-
-/// The next free key in the aside area, and the counter to store.
-fn next_aside(counter: Option<&String>) -> (String, Write) {
-    let n = counter
-        .and_then(|c| c.trim().parse::<u64>().ok())
-        .unwrap_or(0)
-        + 1;
-    (
-        n.to_string(),
-        Write::put(Area::Meta, ASIDE_NEXT, n.to_string()),
-    )
-}
-
-/// The writes that keep `raw` aside under a fresh key (never overwriting),
-/// and that key.
-fn aside_writes(
-    counter: Option<&String>,
-    from: String,
-    label: &str,
-    reason: &str,
-    raw: &str,
-    at_ms: i64,
-) -> (Vec<Write>, String) {
-    let (key, bump) = next_aside(counter);
-    let entry = KeptAside {
-        key: String::new(),
-        from,
-        label: label.to_string(),
-        reason: reason.to_string(),
-        raw: raw.to_string(),
-        at_ms,
-    };
-    let text = serde_json::to_string(&entry).unwrap_or_default();
-    (
-        vec![
-            Write::Add {
-                area: Area::Aside,
-                key: key.clone(),
-                text,
-            },
-            bump,
-        ],
-        key,
-    )
-}
-
 /// The app's storage over a backend, with a clock for the times it records.
 pub struct Store<B: Backend> {
     backend: B,
@@ -237,9 +168,10 @@ impl<B: Backend> Store<B> {
         for (key, text) in rows {
             match check::<Summary>(&text, Some(&key), "a game's summary") {
                 Checked::Good(s) => opened.in_progress.push(s),
-                Checked::Newer(schema) => opened
-                    .problems
-                    .push(newer_message(&format!("A game ({})", bounded(&key, 24)), schema)),
+                Checked::Newer(schema) => opened.problems.push(newer_message(
+                    &format!("A game ({})", bounded(&key, 24)),
+                    schema,
+                )),
                 Checked::Broken(reason) => {
                     let (msg, rebuilt) = self.repair_summary(&key, &text, &reason).await;
                     opened.problems.push(msg);
@@ -283,85 +215,17 @@ impl<B: Backend> Store<B> {
         (out, problems)
     }
 
-    /// Keeps an unreadable summary aside and writes one rebuilt from the
-    /// record's header (the score is shown again once the game is opened).
-    async fn repair_summary(
-        &self,
-        id: &str,
-        text: &str,
-        reason: &str,
-    ) -> (String, Option<Summary>) {
-        let now = (self.clock)();
-        let id_s = id.to_string();
-        let seen = text.to_string();
-        let reason_s = reason.to_string();
-        let result = self
-            .backend
-            .update(
-                vec![
-                    (Area::Summaries, id.to_string()),
-                    (Area::Meta, ASIDE_NEXT.to_string()),
-                    (Area::Games, id.to_string()),
-                ],
-                move |found| {
-                    let [summary, counter, record] = <[Option<String>; 3]>::try_from(found)
-                        .unwrap_or_else(|_| [None, None, None]);
-                    if summary.as_deref() != Some(seen.as_str()) {
-                        return (Vec::new(), None); // changed meanwhile: leave it
-                    }
-                    let header = record.as_deref().and_then(|r| {
-                        match check::<RecordHeader>(r, Some(&id_s), "a game") {
-                            Checked::Good(h) => Some(h),
-                            _ => None,
-                        }
-                    });
-                    let label = header
-                        .as_ref()
-                        .map(|h| summary_from_header(h, now))
-                        .map(|s| label_of(&s))
-                        .unwrap_or_else(|| format!("A game's summary ({})", bounded(&id_s, 24)));
-                    let (mut writes, key) = aside_writes(
-                        counter.as_ref(),
-                        format!("summaries/{id_s}"),
-                        &format!("The summary of {label}"),
-                        &reason_s,
-                        &seen,
-                        now,
-                    );
-                    let rebuilt = header.map(|h| summary_from_header(&h, now));
-                    match &rebuilt {
-                        Some(s) => writes.push(Write::Put {
-                            area: Area::Summaries,
-                            key: id_s.clone(),
-                            text: serde_json::to_string(s).unwrap_or_default(),
-                            order: Some(order_of(s)),
-                        }),
-                        None => writes.push(Write::delete(Area::Summaries, &id_s)),
-                    }
-                    (writes, Some((label, key, rebuilt)))
-                },
-            )
-            .await;
-        match result {
-            Ok(Some((label, key, rebuilt))) => (
-                kept_aside_message(&format!("The summary of {label}"), reason, &key),
-                rebuilt,
-            ),
-            Ok(None) => (String::new(), None),
-            Err(e) => (
-                format!("A game's summary could not be read ({reason}) and could not be kept aside: {e}."),
-                None,
-            ),
-        }
-    }
-
     /// Reads game `id`. A record that cannot be read (or names another
     /// game) is kept aside and the message says so; one a newer version
     /// wrote is left as it is.
     pub async fn load_game(&self, id: &str) -> Result<Loaded, String> {
         let text = match self.backend.get(Area::Games, id).await {
             Ok(Some(t)) => t,
-            Ok(None) => return Err("This game is not saved on this phone (it may have been deleted).".into()),
+            Ok(None) => {
+                return Err(
+                    "This game is not saved on this phone (it may have been deleted).".into(),
+                )
+            }
             Err(e) => return Err(format!("This game could not be read: {e}.")),
         };
         match check::<RecordHeader>(&text, Some(id), "a game") {
@@ -369,89 +233,6 @@ impl<B: Backend> Store<B> {
             Checked::Newer(schema) => Err(newer_message("This game", schema)),
             Checked::Broken(reason) => Err(self.set_aside_game(id, &text, &reason).await),
         }
-    }
-
-    /// Keeps game `id`'s stored `text` aside because `reason` (it could not
-    /// be read as its game), removes it from the lists, and says so.
-    pub async fn set_aside_game(&self, id: &str, text: &str, reason: &str) -> String {
-        let label = match self.backend.get(Area::Summaries, id).await {
-            Ok(Some(s)) => match check::<Summary>(&s, Some(id), "a summary") {
-                Checked::Good(s) => label_of(&s),
-                _ => format!("A saved game ({})", bounded(id, 24)),
-            },
-            _ => format!("A saved game ({})", bounded(id, 24)),
-        };
-        match self
-            .keep_aside(Area::Games, id, text, &label, reason)
-            .await
-        {
-            Ok(Some(key)) => kept_aside_message(&label, reason, &key),
-            Ok(None) => "This game changed while it was being read; open it again.".into(),
-            Err(e) => format!("{label} could not be read ({reason}), and could not be kept aside: {e}."),
-        }
-    }
-
-    /// Moves `text`, found under `area/key`, aside (if it is still what is
-    /// stored there). For a game its summary goes too. Returns the aside
-    /// key, or `None` if the value changed meanwhile.
-    pub async fn keep_aside(
-        &self,
-        area: Area,
-        key: &str,
-        text: &str,
-        label: &str,
-        reason: &str,
-    ) -> Result<Option<String>, StoreError> {
-        let now = (self.clock)();
-        let (key_s, seen, label_s, reason_s) = (
-            key.to_string(),
-            text.to_string(),
-            label.to_string(),
-            reason.to_string(),
-        );
-        self.backend
-            .update(
-                vec![(area, key.to_string()), (Area::Meta, ASIDE_NEXT.to_string())],
-                move |found| {
-                    let mut found = found.into_iter();
-                    let (current, counter) = (found.next().flatten(), found.next().flatten());
-                    if current.as_deref() != Some(seen.as_str()) {
-                        return (Vec::new(), None);
-                    }
-                    let (mut writes, aside) = aside_writes(
-                        counter.as_ref(),
-                        format!("{}/{key_s}", area.name()),
-                        &label_s,
-                        &reason_s,
-                        &seen,
-                        now,
-                    );
-                    writes.push(Write::delete(area, &key_s));
-                    if area == Area::Games {
-                        writes.push(Write::delete(Area::Summaries, &key_s));
-                    }
-                    (writes, Some(aside))
-                },
-            )
-            .await
-    }
-
-    /// Keeps a text found outside the store (localStorage) aside.
-    pub async fn keep_aside_text(
-        &self,
-        from: String,
-        label: &str,
-        reason: &str,
-        raw: &str,
-    ) -> Result<String, StoreError> {
-        let now = (self.clock)();
-        let (label, reason, raw) = (label.to_string(), reason.to_string(), raw.to_string());
-        self.backend
-            .update(vec![(Area::Meta, ASIDE_NEXT.to_string())], move |found| {
-                let counter = found.into_iter().next().flatten();
-                aside_writes(counter.as_ref(), from, &label, &reason, &raw, now)
-            })
-            .await
     }
 
     /// Saves a game and its summary in one transaction: both or neither.
@@ -499,8 +280,11 @@ impl<B: Backend> Store<B> {
                 ],
                 move |found| {
                     let mut found = found.into_iter();
-                    let (record, old_summary, counter) =
-                        (found.next().flatten(), found.next().flatten(), found.next().flatten());
+                    let (record, old_summary, counter) = (
+                        found.next().flatten(),
+                        found.next().flatten(),
+                        found.next().flatten(),
+                    );
                     if let Err(e) = may_replace(record.as_deref(), &id_s, base) {
                         return (Vec::new(), Err(e));
                     }
@@ -550,12 +334,17 @@ impl<B: Backend> Store<B> {
                 move |found| {
                     let mut found = found.into_iter();
                     let (record, old) = (found.next().flatten(), found.next().flatten());
-                    let rev = record.as_deref().map(|r| check::<RecordHeader>(r, Some(&id), "a game"));
+                    let rev = record
+                        .as_deref()
+                        .map(|r| check::<RecordHeader>(r, Some(&id), "a game"));
                     if !matches!(rev, Some(Checked::Good(h)) if h.rev == summary.rev) {
                         return (Vec::new(), false);
                     }
                     let mut next = summary;
-                    match old.as_deref().map(|o| check::<Summary>(o, Some(&id), "a summary")) {
+                    match old
+                        .as_deref()
+                        .map(|o| check::<Summary>(o, Some(&id), "a summary"))
+                    {
                         Some(Checked::Good(o)) => {
                             let same = o.finished == next.finished
                                 && o.summary == next.summary
@@ -597,8 +386,11 @@ impl<B: Backend> Store<B> {
                 ],
                 move |found| {
                     let mut found = found.into_iter();
-                    let (record, summary, draft) =
-                        (found.next().flatten(), found.next().flatten(), found.next().flatten());
+                    let (record, summary, draft) = (
+                        found.next().flatten(),
+                        found.next().flatten(),
+                        found.next().flatten(),
+                    );
                     let summary = summary.map(|t| {
                         let order = match check::<Summary>(&t, None, "a summary") {
                             Checked::Good(s) => order_of(&s),
@@ -631,193 +423,26 @@ impl<B: Backend> Store<B> {
         let d = d.clone();
         let verdict = self
             .backend
-            .update(
-                vec![(Area::Games, d.id.clone())],
-                move |found| {
-                    if found.into_iter().flatten().next().is_some() || d.record.is_empty() {
-                        return (Vec::new(), Err(SaveError::Conflict));
-                    }
-                    let mut writes = vec![Write::put(Area::Games, &d.id, d.record.clone())];
-                    if let Some((text, order)) = &d.summary {
-                        writes.push(Write::Put {
-                            area: Area::Summaries,
-                            key: d.id.clone(),
-                            text: text.clone(),
-                            order: Some(*order),
-                        });
-                    }
-                    if let Some(text) = &d.draft {
-                        writes.push(Write::put(Area::Drafts, &d.id, text.clone()));
-                    }
-                    (writes, Ok(()))
-                },
-            )
+            .update(vec![(Area::Games, d.id.clone())], move |found| {
+                if found.into_iter().flatten().next().is_some() || d.record.is_empty() {
+                    return (Vec::new(), Err(SaveError::Conflict));
+                }
+                let mut writes = vec![Write::put(Area::Games, &d.id, d.record.clone())];
+                if let Some((text, order)) = &d.summary {
+                    writes.push(Write::Put {
+                        area: Area::Summaries,
+                        key: d.id.clone(),
+                        text: text.clone(),
+                        order: Some(*order),
+                    });
+                }
+                if let Some(text) = &d.draft {
+                    writes.push(Write::put(Area::Drafts, &d.id, text.clone()));
+                }
+                (writes, Ok(()))
+            })
             .await?;
         verdict
-    }
-
-    /// Game `id`'s draft. One that cannot be read is kept aside (and the
-    /// message says so); one a newer version wrote is left, with a message.
-    pub async fn draft(&self, id: &str) -> (Option<Draft>, Option<String>) {
-        match self.backend.get(Area::Drafts, id).await {
-            Ok(None) => (None, None),
-            Ok(Some(text)) => match check::<Draft>(&text, Some(id), "a draft") {
-                Checked::Good(d) => (Some(d), None),
-                Checked::Newer(schema) => (
-                    None,
-                    Some(format!("{} What you type now is kept only until the page is closed.", newer_message("What was being typed in this game", schema))),
-                ),
-                Checked::Broken(reason) => {
-                    let label = "What was being typed in this game";
-                    let msg = match self.keep_aside(Area::Drafts, id, &text, label, &reason).await {
-                        Ok(Some(key)) => kept_aside_message(label, &reason, &key),
-                        Ok(None) => String::new(),
-                        Err(e) => format!("{label} could not be read ({reason}), and could not be kept aside: {e}."),
-                    };
-                    (None, Some(msg))
-                }
-            },
-            Err(e) => (None, Some(format!("What was being typed could not be read: {e}."))),
-        }
-    }
-
-    /// Keeps game `id`'s draft (an empty draft removes it). A draft a newer
-    /// version wrote is never overwritten; an unreadable one is kept aside
-    /// first.
-    pub async fn save_draft(&self, id: &str, draft: &Draft) -> Result<(), SaveError> {
-        let text = if draft.is_empty() {
-            None
-        } else {
-            let d = Draft {
-                schema: SCHEMA_VERSION,
-                id: id.to_string(),
-                ..draft.clone()
-            };
-            Some(serde_json::to_string(&d).unwrap_or_default())
-        };
-        self.guarded_put(Area::Drafts, id, text, "What was being typed in this game")
-            .await
-    }
-
-    /// The saved roster, and a message if it could not be used.
-    pub async fn roster(&self) -> (Roster, Option<String>) {
-        match self.backend.get(Area::Meta, ROSTER).await {
-            Ok(None) => (Roster::default(), None),
-            Ok(Some(text)) => match check::<Roster>(&text, None, "a list of players") {
-                Checked::Good(r) => (r, None),
-                Checked::Newer(schema) => (
-                    Roster::default(),
-                    Some(newer_message("The list of players from earlier games", schema)),
-                ),
-                Checked::Broken(reason) => {
-                    let label = "The list of players from earlier games";
-                    let msg = match self.keep_aside(Area::Meta, ROSTER, &text, label, &reason).await {
-                        Ok(Some(key)) => kept_aside_message(label, &reason, &key),
-                        Ok(None) => String::new(),
-                        Err(e) => format!("{label} could not be read ({reason}), and could not be kept aside: {e}."),
-                    };
-                    (Roster::default(), Some(msg))
-                }
-            },
-            Err(e) => (
-                Roster::default(),
-                Some(format!("The players from earlier games could not be read: {e}.")),
-            ),
-        }
-    }
-
-    /// Saves the roster (never over one a newer version wrote).
-    pub async fn save_roster(&self, roster: &Roster) -> Result<(), SaveError> {
-        let text = serde_json::to_string(roster).unwrap_or_default();
-        self.guarded_put(
-            Area::Meta,
-            ROSTER,
-            Some(text),
-            "The list of players from earlier games",
-        )
-        .await
-    }
-
-    /// Puts (or with `None` removes) one value, unless a newer version
-    /// wrote what is there; an unreadable value there is kept aside in the
-    /// same transaction.
-    async fn guarded_put(
-        &self,
-        area: Area,
-        key: &str,
-        text: Option<String>,
-        label: &str,
-    ) -> Result<(), SaveError> {
-        let now = (self.clock)();
-        let (key_s, label_s) = (key.to_string(), label.to_string());
-        let verdict = self
-            .backend
-            .update(
-                vec![(area, key.to_string()), (Area::Meta, ASIDE_NEXT.to_string())],
-                move |found| {
-                    let mut found = found.into_iter();
-                    let (current, counter) = (found.next().flatten(), found.next().flatten());
-                    let mut writes = Vec::new();
-                    if let Some(cur) = &current {
-                        match check::<Schemaed>(cur, None, "a value") {
-                            Checked::Good(_) => {}
-                            Checked::Newer(_) => return (Vec::new(), Err(SaveError::Newer)),
-                            Checked::Broken(reason) => writes.extend(
-                                aside_writes(
-                                    counter.as_ref(),
-                                    format!("{}/{key_s}", area.name()),
-                                    &label_s,
-                                    &reason,
-                                    cur,
-                                    now,
-                                )
-                                .0,
-                            ),
-                        }
-                    }
-                    match text {
-                        Some(t) => writes.push(Write::put(area, &key_s, t)),
-                        None if current.is_some() => writes.push(Write::delete(area, &key_s)),
-                        None => {}
-                    }
-                    (writes, Ok(()))
-                },
-            )
-            .await?;
-        verdict
-    }
-
-    /// Everything kept aside, oldest first.
-    pub async fn kept_aside(&self) -> Result<Vec<KeptAside>, StoreError> {
-        let mut out: Vec<KeptAside> = self
-            .backend
-            .all(Area::Aside)
-            .await?
-            .into_iter()
-            .map(|(key, raw)| {
-                let q = serde_json::from_str::<KeptAside>(&raw).unwrap_or(KeptAside {
-                    key: String::new(),
-                    from: "?".into(),
-                    label: "Something".into(),
-                    reason: "its note could not be read".into(),
-                    raw,
-                    at_ms: 0,
-                });
-                KeptAside { key, ..q }
-            })
-            .collect();
-        out.sort_by_key(|q| q.key.parse::<u64>().unwrap_or(u64::MAX));
-        Ok(out)
-    }
-
-    /// Deletes a kept-aside value for good (the person chose to).
-    pub async fn discard_aside(&self, key: &str) -> Result<(), StoreError> {
-        let key = key.to_string();
-        self.backend
-            .update(Vec::new(), move |_| {
-                (vec![Write::delete(Area::Aside, &key)], ())
-            })
-            .await
     }
 
     /// Every game record, as one JSON document (the person asked for a
@@ -842,14 +467,6 @@ impl<B: Backend> Store<B> {
         out.push_str("]}");
         Ok(out)
     }
-}
-
-/// Any value with a schema (to tell readable, newer and broken apart
-/// without knowing its type).
-#[derive(Deserialize)]
-struct Schemaed {
-    #[allow(dead_code)]
-    schema: u32,
 }
 
 /// Whether a save based on revision `base` may replace `stored` (the text

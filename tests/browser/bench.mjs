@@ -4,7 +4,10 @@
 //  2. time from navigation to the first interactive screen (cold profile),
 //  3. time from the tap that saves a hand to the updated scoreboard, in a
 //     10-player Chickenfoot game holding 15 recorded hands (Double-15: the
-//     most hands the rules allow; the 16th is saved).
+//     most hands the rules allow; the 16th is saved),
+//  4. with 5 and with 5,000 games stored (5 in progress, the rest
+//     finished): home ready (the games in progress listed), open a game
+//     (its scoreboard and entry form shown), save a hand (the new row).
 // Also: the size of each game's bundle, fetched when that game is opened.
 // Usage: node tests/browser/bench.mjs [runs]   (after tests/tools/build.sh)
 import { chromium } from 'playwright-core';
@@ -14,6 +17,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { startServer } from '../tools/static-server.mjs';
 import { CHROMIUM_ARGS, DIST } from './harness.mjs';
+import { idbSeed } from './idb.mjs';
 
 const RUNS = Number(process.argv[2] || 5);
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
@@ -65,49 +69,96 @@ function bigGame() {
     left: players.map((_, i) => ({ pips: i === h % 10 ? 0 : 1 + ((h * 7 + i * 3) % 40) })),
   }));
   const id = 'bench10';
-  const record = { schema: 1, id, kind: 'chickenfoot', rules_version: 1, created_ms: Date.now(), players, settings: { set: 'd15' }, log };
-  const index = { schema: 1, games: [{ id, kind: 'chickenfoot', players, created_ms: record.created_ms, updated_ms: 0, finished: false, summary: 'bench' }] };
-  return { id, record, index };
+  const now = Date.now();
+  const record = { schema: 2, id, rev: 1, kind: 'chickenfoot', rules_version: 1, created_ms: now, players, settings: { set: 'd15' }, log };
+  const summary = { schema: 2, id, rev: 1, kind: 'chickenfoot', players, created_ms: now, updated_ms: now, finished: false, summary: 'Hand 16 of 16' };
+  return { record, summary };
+}
+
+/** `n` stored games: the 10-player game, 4 more in progress, the rest
+ *  finished two-player games of 7 hands. */
+function games(n) {
+  const rows = [bigGame()];
+  const t0 = Date.now() - n * 60000;
+  for (let i = 1; i < n; i++) {
+    const finished = i >= 5;
+    const players = [`Ann ${i}`, `Bob ${i}`];
+    const log = Array.from({ length: finished ? 7 : 3 }, (_, h) => ({ out: 0, left: [{ pips: 0 }, { pips: 1 + ((i + h) % 30) }] }));
+    const id = `g${i}`;
+    const at = t0 + i * 60000;
+    rows.push({
+      record: { schema: 2, id, rev: log.length + 1, kind: 'chickenfoot', rules_version: 1, created_ms: at, players, settings: { set: 'd6' }, log },
+      summary: { schema: 2, id, rev: log.length + 1, kind: 'chickenfoot', players, created_ms: at, updated_ms: at, finished, summary: finished ? `Won by ${players[0]}` : `Hand ${log.length + 1} of 7` },
+    });
+  }
+  return rows;
+}
+
+/** Fills in hand 16 of the 10-player game, then taps Save: ms to the row. */
+async function saveHand(page) {
+  await page.getByRole('button', { name: 'Player 1 went out', exact: true }).click();
+  for (let i = 2; i <= 10; i++) await page.getByLabel(`Player ${i}: pips left`).fill(String(i));
+  return page.evaluate(() => new Promise((resolve) => {
+    const rows = () => document.querySelectorAll('table.sheet tbody tr:not(.row-details)').length;
+    const before = rows();
+    const obs = new MutationObserver(() => {
+      if (rows() === before + 1) {
+        obs.disconnect();
+        // The frame after the DOM change is the one that shows it.
+        requestAnimationFrame(() => resolve(performance.now() - t0));
+      }
+    });
+    obs.observe(document.body, { childList: true, subtree: true });
+    const t0 = performance.now();
+    document.querySelector('[data-testid="save-hand"]').click();
+  }));
+}
+
+/** ms from navigation to `selector` matching (with `count` items). */
+async function readyAt(page, url, selector, count) {
+  await page.goto(url, { waitUntil: 'commit' });
+  return page.evaluate(([selector, count]) => new Promise((resolve) => {
+    const done = () => document.querySelectorAll(selector).length >= count;
+    const finish = () => requestAnimationFrame(() => resolve(performance.now()));
+    if (done()) return finish();
+    const obs = new MutationObserver(() => { if (done()) { obs.disconnect(); finish(); } });
+    obs.observe(document, { childList: true, subtree: true });
+  }), [selector, count]);
+}
+
+/** Home ready, open a game, save a hand, with `n` games stored. */
+async function atScale(url, n) {
+  return withPage(url, async (page, cdp) => {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await page.goto(url + '/');
+    await page.getByTestId('history-link').waitFor();
+    const rows = games(n);
+    for (let i = 0; i < rows.length; i += 1000) await idbSeed(page, rows.slice(i, i + 1000));
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await readyAt(page, url + '/', '[data-testid=in-progress] li', 5); // warm the cache
+    const home = await readyAt(page, url + '/', '[data-testid=in-progress] li', 5);
+    const open = await readyAt(page, `${url}/play/chickenfoot/bench10`, '[data-testid=save-hand]', 1);
+    const save = await saveHand(page);
+    return { home, open, save };
+  });
 }
 
 async function tapToUpdate(url) {
-  const { id, record, index } = bigGame();
-  return withPage(url, async (page) => {
-    await page.goto(url + '/');
-    await page.evaluate(({ id, record, index }) => {
-      localStorage.setItem('chicken.game.' + id, JSON.stringify(record));
-      localStorage.setItem('chicken.index', JSON.stringify(index));
-    }, { id, record, index });
-    await page.goto(`${url}/play/chickenfoot/${id}`);
-    await page.getByTestId('save-hand').waitFor();
-    await page.getByRole('button', { name: 'Player 1 went out', exact: true }).click();
-    for (let i = 2; i <= 10; i++) await page.getByLabel(`Player ${i}: pips left`).fill(String(i));
-    return page.evaluate(() => new Promise((resolve) => {
-      const rows = () => document.querySelectorAll('table.sheet tbody tr:not(.row-details)').length;
-      const before = rows();
-      const obs = new MutationObserver(() => {
-        if (rows() === before + 1) {
-          obs.disconnect();
-          // The frame after the DOM change is the one that shows it.
-          requestAnimationFrame(() => resolve(performance.now() - t0));
-        }
-      });
-      obs.observe(document.body, { childList: true, subtree: true });
-      const t0 = performance.now();
-      document.querySelector('[data-testid="save-hand"]').click();
-    }));
-  });
+  return (await atScale(url, 1)).save;
 }
 
 const server = await startServer(DIST, 0, '127.0.0.1');
 const url = `http://127.0.0.1:${server.address().port}`;
 const loads = [];
 const taps = [];
+const scale = { 5: [], 5000: [] };
 for (let i = 0; i < RUNS; i++) {
   loads.push(await firstLoad(url));
   taps.push(await tapToUpdate(url));
+  for (const n of [5, 5000]) scale[n].push(await atScale(url, n));
 }
 server.close();
+const at = (n, k) => Math.round(median(scale[n].map((r) => r[k])));
 
 // What each bundle downloads (gzip level 9, as the server sends it).
 const gz = (dir) => fs.readdirSync(dir)
@@ -124,6 +175,7 @@ const result = {
   time_to_interactive_ms: Math.round(median(loads.map((l) => l.tti))),
   tap_to_scoreboard_ms: Math.round(median(taps)),
   game_bundle_gzip_bytes: bundles,
+  scale_ms: Object.fromEntries([5, 5000].map((n) => [n, { home: at(n, 'home'), open: at(n, 'open'), save: at(n, 'save') }])),
 };
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 console.log(JSON.stringify(result, null, 2));
@@ -134,4 +186,9 @@ console.log(`
 | shell WASM uncompressed | ${kb(result.shell_wasm_raw_bytes)} |
 | cold load to first interactive screen | ${result.time_to_interactive_ms} ms |
 | tap "Save hand" to updated scoreboard (10 players, 15 hands recorded) | ${result.tap_to_scoreboard_ms} ms |
-${kinds.map((k) => `| ${k} bundle, fetched when that game opens (gzip) | ${kb(bundles[k])} |`).join('\n')}`);
+${kinds.map((k) => `| ${k} bundle, fetched when that game opens (gzip) | ${kb(bundles[k])} |`).join('\n')}
+
+| with games stored (median of ${RUNS}, 4x CPU throttling) | 5 games | 5,000 games | ratio |
+|---|---|---|---|
+${[['home', 'home ready (games in progress listed)'], ['open', 'open a game (scoreboard and form)'], ['save', 'save a hand (tap to new row)']]
+    .map(([k, label]) => `| ${label} | ${at(5, k)} ms | ${at(5000, k)} ms | ${(at(5000, k) / at(5, k)).toFixed(2)} |`).join('\n')}`);

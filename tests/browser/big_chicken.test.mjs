@@ -117,6 +117,14 @@ test('a 3-player game to its end: crow, egging, assistance, a corrected round, r
     await draw.drew('Cy', 'Blue 7');
     assert.match(await draw.verdict().textContent(), /Ann and Cy drew equal highest cards \(Blue 7\): they draw again/);
     await draw.drew('Ann', 'Duck');
+    // A reload in the middle of the draw loses nothing tapped: the two
+    // Blue 7s, and Ann's Duck in the second draw.
+    const panel = await draw.root.textContent();
+    assert.match(panel, /Duck/);
+    await page.reload();
+    await draw.root.waitFor();
+    assert.deepEqual(await draw.cards(), ['Blue 7', 'Blue 7']);
+    assert.equal(await draw.root.textContent(), panel);
     // The 3-player deck has one Duck: Cy cannot have drawn it too.
     await draw.root.getByRole('button', { name: 'What did Cy draw?' }).click();
     assert.equal(await page.getByRole('button', { name: 'Duck (every copy drawn)' }).isDisabled(), true);

@@ -194,3 +194,36 @@ test('names are checked, and markup in a name shows as text', async () => {
     await app.close();
   }
 });
+
+test('drafts: a stalemate, a correction in progress and the next hand all survive a reload', async () => {
+  const app = await openApp();
+  const { page } = app;
+  try {
+    const game = await fourPlayerGame(page);
+    await game.hand({ out: 'Ann', pips: { Bob: 12, Cy: 30, Dee: 7 } });
+    // Hand 2, half entered: a stalemate, and Ann's 4.
+    await game.stalemate();
+    await game.padPips('Ann', 4);
+    await page.reload();
+    await page.getByTestId('leaders').waitFor();
+    const stalemate = page.getByRole('button', { name: 'Nobody: stalemate' });
+    assert.equal(await stalemate.getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.getByLabel('Ann: pips left').inputValue(), '4');
+    // A correction of hand 1 (Bob had 2, not 12), interrupted by a reload:
+    // it is still open with what was typed.
+    await game.editRow('Hand 1 · 9-9');
+    await game.typePips('Bob', '2');
+    await page.reload();
+    const saveChanges = page.getByRole('button', { name: 'Save changes to hand 1' });
+    await saveChanges.waitFor();
+    assert.equal(await page.getByLabel('Bob: pips left').inputValue(), '2');
+    await saveChanges.click();
+    await page.getByRole('button', { name: 'Save hand 2' }).waitFor();
+    assert.deepEqual(await game.totals(), { Ann: 0, Bob: 2, Dee: 7, Cy: 30 });
+    // And hand 2's draft is as it was left.
+    assert.equal(await stalemate.getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.getByLabel('Ann: pips left').inputValue(), '4');
+  } finally {
+    await app.close();
+  }
+});

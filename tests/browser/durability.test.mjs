@@ -128,7 +128,9 @@ test(`the tab crashes right after a confirmed save, ${CRASHES} times: no hand lo
       }
       confirmed = await saveHand(page, 2 + i);
       const cdp = await context.newCDPSession(page);
-      await cdp.send('Page.crash').catch(() => {}); // the tab dies mid-call
+      const crashed = new Promise((r) => page.once('crash', r));
+      cdp.send('Page.crash').catch(() => {}); // never answers: the tab dies
+      await crashed;
       await page.close().catch(() => {});
       page = await context.newPage();
       assert.equal(await rowsAt(page, gameUrl), confirmed, `crash ${i}`);

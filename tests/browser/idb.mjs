@@ -58,3 +58,65 @@ export async function idbSeed(page, rows) {
     db.close();
   }, rows);
 }
+
+/** Puts back every game, summary, draft and meta value of `dump` (an
+ *  idbDump), removing what is there now. */
+export async function idbRestore(page, dump) {
+  await page.evaluate(async (dump) => {
+    const db = await new Promise((res, rej) => {
+      const r = indexedDB.open('chicken-scores');
+      r.onsuccess = () => res(r.result);
+      r.onerror = () => rej(r.error);
+    });
+    const names = ['games', 'summaries', 'drafts', 'meta'];
+    const tx = db.transaction(names, 'readwrite');
+    for (const name of names) {
+      const s = tx.objectStore(name);
+      s.clear();
+      for (const [k, t] of Object.entries(dump[name] || {})) {
+        if (name === 'summaries') {
+          let f = 0; let u = 0;
+          try { const v = JSON.parse(t); f = v.finished ? 1 : 0; u = -v.updated_ms; } catch { /* as found */ }
+          s.put({ t, f, u }, k);
+        } else {
+          s.put({ t }, k);
+        }
+      }
+    }
+    await new Promise((res, rej) => { tx.oncomplete = res; tx.onabort = () => rej(tx.error); });
+    db.close();
+  }, dump);
+}
+
+/**
+ * A full disk, at IndexedDB's boundary, while localStorage 'test.full' is
+ * '1': a transaction that writes is aborted at commit with a
+ * QuotaExceededError, as the browser does when the disk is full; one that
+ * only deletes commits. (Chromium 156 does not enforce CDP's
+ * Storage.overrideQuotaForOrigin on IndexedDB writes: measured, a 2 MB
+ * write under a 1,000-byte quota commits.)
+ */
+export async function simulateFullDisk(context) {
+  await context.addInitScript(() => {
+    const transaction = IDBDatabase.prototype.transaction;
+    IDBDatabase.prototype.transaction = function (names, mode, options) {
+      const tx = transaction.call(this, names, mode, options);
+      if (mode !== 'readwrite' || localStorage.getItem('test.full') !== '1') return tx;
+      let wrote = false;
+      const objectStore = tx.objectStore.bind(tx);
+      tx.objectStore = (name) => {
+        const s = objectStore(name);
+        for (const m of ['put', 'add']) {
+          const real = s[m].bind(s);
+          s[m] = (...args) => { wrote = true; return real(...args); };
+        }
+        return s;
+      };
+      const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      Object.defineProperty(tx, 'error', { get: () => (wrote ? quota : null) });
+      const commit = tx.commit.bind(tx);
+      tx.commit = () => (wrote ? tx.abort() : commit());
+      return tx;
+    };
+  });
+}

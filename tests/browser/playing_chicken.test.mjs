@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openApp } from './harness.mjs';
+import { idbDump } from './idb.mjs';
 import { HomeScreen } from './pages.mjs';
 import { PlayingChickenScreen, position, judge, replay, combos, winnersOf } from './playing_chicken_pages.mjs';
 
@@ -47,10 +48,8 @@ test('a 3-player game through all 15 tricks with the app as the goal deck', asyn
     assert.match(await page.getByTestId('goal-note').textContent(), /10 goal cards for 3 players/);
     await setup.start();
     // The goal deck's shuffle was chosen at creation and saved with the game.
-    const seed = await page.evaluate(() => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith('chicken.game.'));
-      return (/"seed":\s*(\d+)/.exec(localStorage.getItem(key)) || [])[1];
-    });
+    const stored = Object.values((await idbDump(page)).games)[0] || '';
+    const seed = (/"seed":\s*(\d+)/.exec(stored) || [])[1];
     assert.ok(seed && seed !== '0', `a fresh seed, not ${seed}`);
     const game = new PlayingChickenScreen(page);
     const log = [];

@@ -1,88 +1,241 @@
-// What the app does with stored data it cannot read: it starts, says which
-// game, and keeps the text aside without overwriting anything.
+// What the app does with its stored values: every kind corrupted in four
+// ways (the app starts, says what happened, keeps the copy, other games
+// intact), a newer version's values left alone, a full disk (a clear
+// message, nothing typed lost, saving again after deleting a game), delete
+// with Undo, the About screen, and the theme.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openApp } from './harness.mjs';
-import { HomeScreen } from './pages.mjs';
+import { HomeScreen, GameScreen } from './pages.mjs';
+import { idbDump, idbPoke, idbRestore, simulateFullDisk } from './idb.mjs';
 
-test('garbage in a stored game: the app starts, says so, and keeps it aside', async () => {
+async function chickenfootGame(page, url, names, hands = 1) {
+  await page.goto(url + '/');
+  const setup = await new HomeScreen(page).startNew('chickenfoot');
+  await setup.addPlayers(names);
+  const game = await setup.start();
+  for (let i = 0; i < hands; i++) await game.hand({ out: names[0], pips: { [names[1]]: 5 + i } });
+  return page.url().split('/').pop();
+}
+
+/** The four ways a stored text goes wrong. */
+function corruptions(good, id) {
+  return {
+    garbage: 'garbage }{ not json',
+    'wrong shape': JSON.stringify({ schema: 2, id, kind: 'chickenfoot', players: 'Ann', entry: 'x', names: 7, log: 'x', rev: 'y' }),
+    truncated: good.slice(0, Math.floor(good.length / 2)),
+    newer: good.replace('"schema":2', '"schema":99'),
+  };
+}
+
+test('every stored value corrupted in 4 ways: the app starts, says so, keeps the copy, other games intact', { timeout: 240000 }, async () => {
   const app = await openApp();
+  const { page, url } = app;
   try {
-    const setup = await new HomeScreen(app.page).startNew('chickenfoot');
-    await setup.addPlayers(['Ann', 'Bob']);
-    const game = await setup.start();
-    await game.hand({ out: 'Ann', pips: { Bob: 5 } });
-    const second = await new HomeScreen(app.page);
-    await app.page.getByRole('link', { name: 'Back to all games' }).click();
-    await (await second.startNew('chickenfoot')).addPlayers(['Cy', 'Dee']);
-    await app.page.getByTestId('start-game').click();
-    await app.page.getByTestId('leaders').waitFor();
+    const g1 = await chickenfootGame(page, url, ['Ann', 'Bob']);
+    const g2 = await chickenfootGame(page, url, ['Cy', 'Dee'], 2);
+    // A half-typed hand in g1 (its draft), and the roster.
+    await page.goto(`${url}/play/chickenfoot/${g1}`);
+    await new GameScreen(page).wentOut('Bob');
+    await page.waitForFunction(async (g1) => {
+      const db = await new Promise((r) => { const q = indexedDB.open('chicken-scores'); q.onsuccess = () => r(q.result); });
+      const got = await new Promise((r) => { const q = db.transaction('drafts').objectStore('drafts').get(g1); q.onsuccess = () => r(q.result); });
+      db.close();
+      return got && got.t.includes('"out":1');
+    }, g1);
+    const good = await idbDump(page);
+    assert.ok(good.meta.roster);
 
-    const key = await app.page.evaluate(() => {
-      const ix = JSON.parse(localStorage.getItem('chicken.index'));
-      const ann = ix.games.find((g) => g.players[0] === 'Ann');
-      const key = 'chicken.game.' + ann.id;
-      localStorage.setItem(key, '{"schema":1, this is not json');
-      return key;
-    });
-    await app.page.goto(app.url + '/');
-    const home = new HomeScreen(app.page);
-    await home.problems().first().waitFor();
-    const text = await home.problems().first().textContent();
-    assert.match(text, /Chickenfoot: Ann, Bob could not be read/);
-    assert.match(text, /kept aside as chicken\.quarantine\.1/);
-    // The other game is untouched and the app works.
-    assert.match(await home.inProgress().textContent(), /Cy, Dee/);
-    const kept = await app.page.evaluate((key) => ({
-      q: JSON.parse(localStorage.getItem('chicken.quarantine.1')),
-      original: localStorage.getItem(key),
-    }), key);
-    assert.equal(kept.q.raw, '{"schema":1, this is not json');
-    assert.equal(kept.q.from, key);
-    assert.equal(kept.original, null);
-    // A second bad value never overwrites the first one kept aside.
-    await app.page.evaluate(() => localStorage.setItem('chicken.index', 'garbage'));
-    await app.page.goto(app.url + '/');
-    await home.problems().first().waitFor();
-    assert.match(await app.page.locator('body').textContent(), /list of games could not be read/);
-    const q = await app.page.evaluate(() => [localStorage.getItem('chicken.quarantine.1'), localStorage.getItem('chicken.quarantine.2')]);
-    assert.match(q[0], /this is not json/);
-    assert.match(q[1], /garbage/);
-    // The list was rebuilt from the games that remain.
-    assert.match(await home.inProgress().textContent(), /Cy, Dee/);
+    const cases = [['games', g1], ['summaries', g1], ['drafts', g1], ['meta', 'roster']];
+    for (const [store, key] of cases) {
+      for (const [how, bad] of Object.entries(corruptions(good[store][key], key))) {
+        const what = `${store}/${key} ${how}`;
+        await idbRestore(page, good);
+        await idbPoke(page, store, key, bad);
+        // The app starts.
+        await page.goto(url + '/');
+        const home = new HomeScreen(page);
+        await page.getByTestId('history-link').waitFor();
+        await page.waitForFunction(() => !document.querySelector('[data-testid=opening]'));
+        // Where this value is read: the lists, the game, the new-game page.
+        let said = (await page.locator('body').textContent());
+        if (store === 'games' || store === 'drafts') {
+          await page.goto(`${url}/play/chickenfoot/${g1}`);
+          await page.locator('[data-testid=problem], [data-testid=save-error], [data-testid=leaders]').first().waitFor();
+          await page.waitForTimeout(200);
+          said += await page.locator('body').textContent();
+        }
+        if (store === 'meta') {
+          await page.goto(`${url}/play/chickenfoot/new`);
+          await page.getByTestId('problem').waitFor();
+          said += await page.locator('body').textContent();
+        }
+        const now = await idbDump(page);
+        if (how === 'newer') {
+          assert.match(said, /newer version of the app/, what);
+          assert.equal(now[store][key], bad, `${what}: left exactly as it is`);
+          assert.deepEqual(now.aside, {}, what);
+        } else {
+          assert.match(said, /could not be read/, what);
+          assert.match(said, /kept aside/, what);
+          const kept = Object.values(now.aside).map((t) => JSON.parse(t));
+          assert.equal(kept.length, 1, what);
+          assert.equal(kept[0].raw, bad, `${what}: the copy is exact`);
+          assert.ok(said.length < 20000, `${what}: the message is bounded`);
+        }
+        // The other game is intact, listed, and opens with its scores.
+        await page.goto(url + '/');
+        assert.match(await home.inProgress().textContent(), /Cy, Dee/, what);
+        await page.goto(`${url}/play/chickenfoot/${g2}`);
+        await page.getByTestId('leaders').waitFor();
+        assert.deepEqual(await new GameScreen(page).totals(), { Cy: 0, Dee: 11 }, what);
+        // Clear the kept copies for the next case.
+        await page.evaluate(async () => {
+          const db = await new Promise((r) => { const q = indexedDB.open('chicken-scores'); q.onsuccess = () => r(q.result); });
+          const tx = db.transaction('aside', 'readwrite');
+          tx.objectStore('aside').clear();
+          await new Promise((r) => { tx.oncomplete = r; });
+          db.close();
+        });
+      }
+    }
+    // Kept-aside values are listed on About, to download or delete.
+    await idbRestore(page, good);
+    await idbPoke(page, 'games', g1, 'garbage');
+    await page.goto(`${url}/play/chickenfoot/${g1}`);
+    await page.getByTestId('problem').waitFor();
+    await page.goto(url + '/');
+    await page.getByTestId('kept-aside').click();
+    await page.getByTestId('kept-list').waitFor();
+    assert.match(await page.getByTestId('kept-list').textContent(), /Chickenfoot: Ann, Bob.*not valid JSON/);
+    await page.getByRole('button', { name: /^Delete kept item/ }).click();
+    await page.getByText('Nothing: every saved item could be read.').waitFor();
+    assert.deepEqual(app.errors.filter((e) => !/Failed to load resource/.test(e)), []);
   } finally {
     await app.close();
   }
 });
 
-test('dark and light: follows the system, and the toggle overrides it', async () => {
+test('a theme saved by a newer version is followed as the system and kept aside when changed', async () => {
   const app = await openApp({ colorScheme: 'dark' });
+  const { page, url } = app;
   try {
-    const bg = () => app.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    assert.equal(await bg(), 'rgb(18, 18, 20)');
-    await app.page.getByTestId('theme').click(); // auto -> dark
-    await app.page.getByTestId('theme').click(); // dark -> light
-    assert.equal(await bg(), 'rgb(255, 248, 238)');
-    await app.page.reload();
-    await app.page.getByTestId('theme').waitFor();
-    assert.equal(await bg(), 'rgb(255, 248, 238)');
-    // Every control has an accessible name and is at least 44px tall: on
-    // the home screen, each game's new-game page and its game screen.
-    const smallOrNameless = () => app.page.evaluate(() => [...document.querySelectorAll('button, a, input, select')]
-      .filter((el) => el.offsetParent !== null)
-      .filter((el) => el.getBoundingClientRect().height < 44
-        || !(el.getAttribute('aria-label') || el.textContent.trim() || (el.labels && el.labels.length)))
-      .map((el) => `${location.pathname}: ${el.outerHTML.slice(0, 90)}`));
-    assert.deepEqual(await smallOrNameless(), []);
-    for (const kind of ['big-chicken', 'playing-chicken', 'chickenfoot']) {
-      await app.page.goto(`${app.url}/`);
-      const setup = await new HomeScreen(app.page).startNew(kind);
-      await setup.addPlayers(['Ann', 'Bob', 'Cy']);
-      assert.deepEqual(await smallOrNameless(), []);
-      await app.page.getByTestId('start-game').click();
-      await app.page.getByTestId('leaders').waitFor();
-      assert.deepEqual(await smallOrNameless(), []);
-    }
+    await page.evaluate(() => localStorage.setItem('chicken.theme', 'sepia'));
+    await page.goto(url + '/');
+    assert.equal(await page.getByTestId('theme').textContent(), '◐ Auto');
+    await page.getByTestId('theme').click();
+    await page.waitForFunction(() => localStorage.getItem('chicken.theme') === 'dark');
+    const kept = Object.values((await idbDump(page)).aside).map((t) => JSON.parse(t));
+    assert.equal(kept[0].raw, 'sepia');
+  } finally {
+    await app.close();
+  }
+});
+
+test('storage full: a clear message, what was typed is kept, and saving works again after deleting a game', { timeout: 120000 }, async () => {
+  const app = await openApp();
+  const { page, url } = app;
+  try {
+    await simulateFullDisk(app.context);
+    const big = await chickenfootGame(page, url, ['Old', 'Game'], 6);
+    const g = await chickenfootGame(page, url, ['Ann', 'Bob']);
+    // The phone is full. CDP's quota override first (Chromium 156 does not
+    // enforce it on IndexedDB), then the disk full at IndexedDB's boundary.
+    const cdp = await app.context.newCDPSession(page);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: url, quotaSize: 1000 });
+    await page.evaluate(() => localStorage.setItem('test.full', '1'));
+    await page.reload();
+    const game = new GameScreen(page);
+    await page.getByTestId('leaders').waitFor();
+    await game.wentOut('Ann');
+    await game.typePips('Bob', '17');
+    await game.save();
+    await page.getByTestId('save-error').waitFor();
+    const msg = await page.getByTestId('save-error').textContent();
+    assert.match(msg, /storage for this app is full/);
+    assert.match(msg, /Nothing was changed/);
+    assert.match(msg, /Delete finished games/);
+    assert.equal(await game.rowCount(), 1);
+    assert.equal(await page.getByLabel('Bob: pips left').inputValue(), '17');
+    // A new game cannot start either, and says the same (another tab).
+    const other = await app.context.newPage();
+    await other.goto(url + '/');
+    const setup = await new HomeScreen(other).startNew('chickenfoot');
+    await setup.addPlayers(['Cy', 'Dee']);
+    await other.getByTestId('start-game').click();
+    await other.getByTestId('start-error').getByText(/storage for this app is full/).waitFor();
+    // Deleting a game works on a full disk; the space it used is free.
+    await other.goto(`${url}/play/chickenfoot/${big}`);
+    await other.getByText('Delete this game').click();
+    await other.getByTestId('delete-game').click();
+    await other.getByTestId('deleted').waitFor();
+    assert.equal((await idbDump(page)).games[big], undefined);
+    await page.evaluate(() => localStorage.removeItem('test.full'));
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: url });
+    // The hand typed on the first tab is still there, and now it saves.
+    assert.equal(await page.getByLabel('Bob: pips left').inputValue(), '17');
+    await game.save();
+    await game.waitRows(2);
+    assert.deepEqual(await game.totals(), { Ann: 0, Bob: 22 });
+  } finally {
+    await app.close();
+  }
+});
+
+test('delete a game from its screen or from the history, with Undo for a few seconds', async () => {
+  const app = await openApp();
+  const { page, url } = app;
+  try {
+    const g = await chickenfootGame(page, url, ['Ann', 'Bob'], 2);
+    await page.getByText('Delete this game').click();
+    await page.getByTestId('delete-game').click();
+    await page.getByTestId('deleted').waitFor();
+    assert.equal((await idbDump(page)).games[g], undefined);
+    await page.getByTestId('undo-delete').click();
+    await page.getByTestId('leaders').waitFor();
+    assert.deepEqual(await new GameScreen(page).totals(), { Ann: 0, Bob: 11 });
+    assert.ok((await idbDump(page)).games[g]);
+    // A finished game, deleted from the history and put back.
+    await page.goto(url + '/');
+    const setup = await new HomeScreen(page).startNew('chickenfoot');
+    await setup.addPlayers(['Cy', 'Dee']);
+    await setup.choose('Domino set', 'Double-6');
+    const game = await setup.start();
+    for (let i = 0; i < 7; i++) await game.hand({ out: 'Cy', pips: { Dee: 3 } });
+    await game.outcome().waitFor();
+    await page.goto(url + '/');
+    await new HomeScreen(page).openHistory();
+    await page.getByRole('button', { name: 'Delete Chickenfoot: Cy, Dee' }).click();
+    await page.getByTestId('deleted').waitFor();
+    assert.equal(await page.getByTestId('finished').count(), 0);
+    await page.getByTestId('undo-delete').click();
+    await page.getByTestId('finished').getByText('Chickenfoot: Cy, Dee').waitFor();
+    // Deleted for good once Undo is gone.
+    await page.getByRole('button', { name: 'Delete Chickenfoot: Cy, Dee' }).click();
+    await page.getByTestId('deleted').waitFor();
+    await page.getByTestId('deleted').waitFor({ state: 'detached', timeout: 15000 });
+    await page.reload();
+    await page.getByText('No finished games yet.').waitFor();
+  } finally {
+    await app.close();
+  }
+});
+
+test('About shows the space used and available, and downloads every game', async () => {
+  const app = await openApp();
+  const { page, url } = app;
+  try {
+    await chickenfootGame(page, url, ['Ann', 'Bob']);
+    await page.goto(url + '/');
+    await page.getByTestId('about-link').click();
+    await page.getByTestId('storage').waitFor();
+    assert.match(await page.getByTestId('used').textContent(), /\d+(\.\d)? (KB|MB|GB)/);
+    assert.match(await page.getByTestId('available').textContent(), /\d+(\.\d)? (KB|MB|GB)/);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()]);
+    const text = await (await download.createReadStream()).toArray();
+    const doc = JSON.parse(Buffer.concat(text).toString());
+    assert.equal(doc.games.length, 1);
+    assert.deepEqual(doc.games[0].players, ['Ann', 'Bob']);
   } finally {
     await app.close();
   }

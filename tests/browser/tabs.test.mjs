@@ -128,9 +128,9 @@ test('Back into a page from the back/forward cache, then Save: nothing lost', as
     await game.save();
     await game.waitRows(2);
     // Back, Back: the first game page, as the cache kept it (one hand).
-    await page.goBack();
+    await page.goBack({ waitUntil: 'commit' });
     await page.getByTestId('in-progress').waitFor();
-    await page.goBack();
+    await page.goBack({ waitUntil: 'commit' });
     await page.waitForFunction(() => location.pathname.startsWith('/play/'));
     const restored = await page.evaluate(() => window.__restored || 0);
     assert.ok(restored >= 1, 'the page came back from the back/forward cache');

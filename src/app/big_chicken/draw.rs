@@ -9,12 +9,12 @@ use leptos::prelude::*;
 use super::cards::{card_face, card_picker, highest_first};
 use crate::app::erased::{aria, dynamic, on_click, text};
 use crate::app::game::{keep_draft, restore_draft, ExtrasCtx};
-use serde::{Deserialize, Serialize};
 use crate::rules::big_chicken::{
     copies_in, deck, draw_order, golden_tie, judge_draws, virtual_draw, BigChicken, Card, CardDraw,
     DrawReport, DrawVerdict, Entry,
 };
 use crate::rules::RuleError;
+use serde::{Deserialize, Serialize};
 
 /// How the cards are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -260,7 +260,9 @@ fn draw_panel(
     // A draw in progress comes back as it was left: its first draw round
     // must be between these players.
     let kept = restore_draft::<DrawDraft>(kept.as_deref(), |d| {
-        d.rows.first().is_none_or(|(who, cs)| *who == players && cs.len() == players.len())
+        d.rows
+            .first()
+            .is_none_or(|(who, cs)| *who == players && cs.len() == players.len())
     })
     .unwrap_or_default();
     let mode = RwSignal::new(if kept.real { Mode::Real } else { Mode::Virtual });

@@ -25,7 +25,11 @@ struct HandDraft {
     /// Who went out: not chosen yet (absent), stalemate (`null`), or a
     /// seat. Serde would read `null` back as "not chosen", losing a
     /// stalemate, hence the explicit encoding.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "some_out")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "some_out"
+    )]
     out: Option<Option<usize>>,
     /// The double that started the hand.
     started: u8,

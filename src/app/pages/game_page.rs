@@ -11,6 +11,7 @@ use crate::app::pages::{back_bar, opening};
 use crate::app::router::Route;
 use crate::app::store;
 use crate::model::GameRecord;
+use crate::storage::pending;
 
 /// What the page has read.
 enum Read<R: GameUi> {
@@ -29,7 +30,22 @@ pub fn game_page<R: GameUi>(id: &str) -> AnyView {
         let Some(s) = store() else { return };
         let next = match read_game::<R>(&s, &id).await {
             Ok(record) => {
-                let (draft, note) = s.draft(&id).await;
+                let (stored, note) = s.draft(&id).await;
+                // A change still in flight when the page went away wins
+                // over the stored draft; it is written now.
+                let in_flight = match note {
+                    Some(_) => None,
+                    None => pending::read(&id),
+                };
+                let late = in_flight
+                    .as_ref()
+                    .is_some_and(|p| stored.as_ref().is_none_or(|st| p.seq > st.seq));
+                let draft = pending::newer(stored, in_flight);
+                if let Some(d) = draft.as_ref().filter(|_| late) {
+                    if s.save_draft(&id, d).await.is_ok() {
+                        pending::done(&id, d.seq);
+                    }
+                }
                 // A summary rebuilt after a problem (or moved from the
                 // previous version) is brought up to date.
                 let _ = s.refresh_summary(summary_of(&record)).await;

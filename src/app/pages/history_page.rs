@@ -61,7 +61,9 @@ pub fn HistoryPage() -> impl IntoView {
                     let shown = id.clone();
                     set_timeout(
                         move || {
-                            if deleted.with_untracked(|d| d.as_ref().is_some_and(|(d, _)| d.id == shown)) {
+                            if deleted
+                                .with_untracked(|d| d.as_ref().is_some_and(|(d, _)| d.id == shown))
+                            {
                                 deleted.set(None);
                             }
                         },

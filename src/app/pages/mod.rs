@@ -24,7 +24,8 @@ pub fn back_bar(title: String, right: Option<AnyView>) -> AnyView {
 
 /// Shown while storage opens (a moment, on the first paint).
 pub fn opening() -> AnyView {
-    view! { <p class="hint opening" role="status" data-testid="opening">"Opening your games…"</p> }.into_any()
+    view! { <p class="hint opening" role="status" data-testid="opening">"Opening your games…"</p> }
+        .into_any()
 }
 
 /// Shown for an address the app does not have.

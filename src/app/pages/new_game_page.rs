@@ -48,7 +48,8 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
         seated,
         settings: R::settings_form(settings, count),
         create: Box::new(move |players: Vec<String>| {
-            let record = GameRecord::<R>::new(new_id(), now_ms(), players, settings.get_untracked());
+            let record =
+                GameRecord::<R>::new(new_id(), now_ms(), players, settings.get_untracked());
             Box::pin(async move {
                 let record = record.map_err(|e| e.message)?;
                 let s = store().ok_or_else(|| "Storage is not open yet: try again.".to_string())?;

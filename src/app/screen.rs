@@ -1,0 +1,199 @@
+//! The game screen's view, shared by every game: header, help panel, what
+//! happens next or the result, the scoreboard, the entry form and its save
+//! message, the extra panels, undo/redo and Delete game; in its place, a
+//! game just deleted (with Undo) or gone. The logic is in `game`.
+
+use leptos::prelude::*;
+
+use crate::app::components::{HelpPanel, Scoreboard};
+use crate::app::erased::{aria, dynamic, flag, on_click, Dyn};
+use crate::app::pages::back_bar;
+use crate::rules::{GameKind, HelpLine, Standings};
+
+/// Everything the game screen shows, with the game's type erased.
+pub struct ScreenParts {
+    /// Which game.
+    pub kind: GameKind,
+    /// The rules in force.
+    pub help: Signal<Vec<HelpLine>>,
+    /// Totals, sheet, status, outcome.
+    pub standings: Signal<Standings>,
+    /// Player names by seat.
+    pub players: Signal<Vec<String>>,
+    /// An entry that today's rules refuse, if any.
+    pub read_error: Signal<Option<String>>,
+    /// The entry being edited.
+    pub editing: RwSignal<Option<usize>>,
+    /// Starts editing an entry.
+    pub on_edit: Callback<usize>,
+    /// What an entry is called.
+    pub entry_label: fn(usize) -> String,
+    /// The entry form.
+    pub entry: Dyn,
+    /// The game's extra panel.
+    pub extras: Dyn,
+    /// Whether there is an entry to undo.
+    pub can_undo: Signal<bool>,
+    /// Whether an undone entry can be put back.
+    pub can_redo: Signal<bool>,
+    /// Undoes the last entry.
+    pub undo: Callback<()>,
+    /// Puts back the entry just undone.
+    pub redo: Callback<()>,
+    /// A failed undo/redo/save, to show.
+    pub action_error: RwSignal<Option<String>>,
+    /// A save is under way, or the page is re-reading the game.
+    pub busy: Signal<bool>,
+    /// The page is re-reading the game (back from the cache).
+    pub stale: Signal<bool>,
+    /// The game was just deleted here (Undo is offered).
+    pub deleted: Signal<bool>,
+    /// The game is gone (deleted elsewhere, or unreadable): why.
+    pub gone: Signal<Option<String>>,
+    /// Deletes the game.
+    pub delete: Callback<()>,
+    /// Puts the deleted game back.
+    pub undo_delete: Callback<()>,
+}
+
+/// The game screen's view, shared by every game: the game, and in its
+/// place what happened to it (deleted here, with Undo; or gone).
+pub fn screen_view(p: ScreenParts) -> AnyView {
+    let show_help = RwSignal::new(false);
+    let ScreenParts {
+        kind,
+        help,
+        standings,
+        players,
+        read_error,
+        editing,
+        on_edit,
+        entry_label,
+        entry,
+        extras,
+        can_undo,
+        can_redo,
+        undo,
+        redo,
+        action_error,
+        busy,
+        stale,
+        deleted,
+        gone,
+        delete,
+        undo_delete,
+    } = p;
+    let away = flag(move || deleted.get() || gone.with(|g| g.is_some()));
+    view! {
+        {dynamic(move || match gone.get() {
+            Some(why) => view! {
+                <section class="page">
+                    {back_bar("Game not available".into(), None)}
+                    <p class="banner warn" role="alert" data-testid="problem">{why}</p>
+                </section>
+            }.into_any(),
+            None if deleted.get() => deleted_view(kind, undo_delete),
+            None => ().into_any(),
+        })}
+        <div class="game" data-kind=kind.as_str() hidden=away>
+            {back_bar(kind.name().into(), Some(view! {
+                <button
+                    class="icon"
+                    aria-label="Rules and variants in force"
+                    aria-expanded=aria(move || show_help.get())
+                    on:click=on_click(move |_| show_help.update(|v| *v = !*v))
+                >"?"</button>
+            }.into_any()))}
+            {dynamic(move || if show_help.get() { view! { <HelpPanel lines=help/> }.into_any() } else { ().into_any() })}
+            {dynamic(move || read_error.get().map(|e| view! { <p class="banner warn" role="alert">{e}</p> }).into_any())}
+            {dynamic(move || stale.get().then(|| view! {
+                <p class="banner info" role="status" data-testid="checking">"Checking for changes made on another screen…"</p>
+            }).into_any())}
+            <OutcomeOrStatus standings=standings players=players/>
+            <Scoreboard standings=standings players=players editing=editing on_edit=on_edit entry_label=entry_label/>
+            <section id="entry" class="entry" aria-label="Enter scores" aria-busy=aria(move || busy.get())>{entry}</section>
+            {dynamic(move || action_error.get().map(|e| view! { <p class="banner error" role="alert" data-testid="save-error">{e}</p> }).into_any())}
+            {extras}
+            <div class="actions">
+                <button
+                    class="secondary"
+                    data-testid="undo"
+                    aria-label="Undo the last entry"
+                    disabled=flag(move || !can_undo.get() || busy.get())
+                    on:click=on_click(move |_| undo.run(()))
+                >"↶ Undo"</button>
+                {dynamic(move || if can_redo.get() {
+                    view! { <button class="secondary" data-testid="redo" aria-label="Redo the entry just undone" on:click=on_click(move |_| redo.run(()))>"↷ Redo"</button> }.into_any()
+                } else { ().into_any() })}
+            </div>
+            <details class="danger-zone">
+                <summary>"Delete this game"</summary>
+                <p class="hint">"The game and its scores are removed from this phone. Undo is offered for a few seconds."</p>
+                <button class="danger wide" data-testid="delete-game" on:click=on_click(move |_| delete.run(()))>"Delete game"</button>
+            </details>
+        </div>
+    }
+    .into_any()
+}
+
+/// How long Undo is offered after a delete.
+pub const UNDO_DELETE_SECONDS: u64 = 8;
+
+/// Shown in place of a game just deleted: Undo for a few seconds, and the
+/// way back.
+fn deleted_view(kind: GameKind, undo: Callback<()>) -> AnyView {
+    let open = RwSignal::new(true);
+    set_timeout(
+        move || open.set(false),
+        std::time::Duration::from_secs(UNDO_DELETE_SECONDS),
+    );
+    view! {
+        <section class="page deleted" data-testid="deleted">
+            {back_bar(format!("{} deleted", kind.name()), None)}
+            <p role="status">"The game was deleted from this phone."</p>
+            {dynamic(move || open.get().then(|| view! {
+                <button class="primary wide" data-testid="undo-delete" on:click=on_click(move |_| undo.run(()))>"Undo: keep the game"</button>
+            }).into_any())}
+            <a class="button secondary wide" href="/">"Back to all games"</a>
+        </section>
+    }
+    .into_any()
+}
+
+/// The result when the game is over, else what happens next.
+#[component]
+fn OutcomeOrStatus(
+    /// The standings to show.
+    standings: Signal<Standings>,
+    /// Player names by seat.
+    players: Signal<Vec<String>>,
+) -> impl IntoView {
+    move || {
+        let s = standings.get();
+        let names = players.get();
+        let name = |i: &usize| names.get(*i).cloned().unwrap_or_default();
+        match s.outcome {
+            Some(o) => {
+                let winners: Vec<String> = o.winners.iter().map(name).collect();
+                let title = match winners.len() {
+                    0 => "Game over".to_string(),
+                    1 => format!("🏆 {} wins!", winners.join("")),
+                    _ => format!("🏆 {} share the win!", winners.join(" & ")),
+                };
+                view! {
+                    <section class="outcome" data-testid="outcome" role="status">
+                        <h2>{title}</h2>
+                        {o.notes.into_iter().map(|n| view! { <p>{n}</p> }).collect_view()}
+                    </section>
+                }
+                .into_any()
+            }
+            None => view! {
+                <section class="status" data-testid="status" aria-live="polite">
+                    {s.status.into_iter().map(|l| view! { <p>{l}</p> }).collect_view()}
+                </section>
+            }
+            .into_any(),
+        }
+    }
+}
