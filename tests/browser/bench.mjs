@@ -135,8 +135,9 @@ async function atScale(url, n) {
     const rows = games(n);
     for (let i = 0; i < rows.length; i += 1000) await idbSeed(page, rows.slice(i, i + 1000));
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await readyAt(page, url + '/', '[data-testid=in-progress] li', 5); // warm the cache
-    const home = await readyAt(page, url + '/', '[data-testid=in-progress] li', 5);
+    const listed = Math.min(n, 5);
+    await readyAt(page, url + '/', '[data-testid=in-progress] li', listed); // warm the cache
+    const home = await readyAt(page, url + '/', '[data-testid=in-progress] li', listed);
     const open = await readyAt(page, `${url}/play/chickenfoot/bench10`, '[data-testid=save-hand]', 1);
     const save = await saveHand(page);
     return { home, open, save };
