@@ -411,7 +411,10 @@ fn the_localstorage_release_moves_in_whole_and_once() {
     // The roster, the draft and the value the old release kept aside.
     assert!(!block_on(s.roster()).0.names.is_empty());
     let drafts = s.backend().keys(Area::Drafts);
-    let old_drafts = before.iter().filter(|k| k.starts_with("chicken.draft.")).count();
+    let old_drafts = before
+        .iter()
+        .filter(|k| k.starts_with("chicken.draft."))
+        .count();
     assert_eq!(drafts.len(), old_drafts);
     for id in &drafts {
         let (draft, msg) = block_on(s.draft(id));
