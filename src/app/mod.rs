@@ -30,7 +30,7 @@ use crate::app::router::{Route, Scope};
 use crate::model::Summary;
 use crate::storage::idb::IdbBackend;
 use crate::storage::legacy::LocalLegacy;
-use crate::storage::{theme, Area, Backend, MemoryBackend, Store, StoreError, Write};
+use crate::storage::{theme, Area, Backend, Decide, MemoryBackend, Store, StoreError};
 
 /// IndexedDB when the browser allows it, else memory (and a warning).
 pub enum AnyBackend {
@@ -70,14 +70,10 @@ impl Backend for AnyBackend {
             AnyBackend::Memory(b) => b.all(area).await,
         }
     }
-    async fn update<T: 'static>(
-        &self,
-        reads: Vec<(Area, String)>,
-        decide: impl FnOnce(Vec<Option<String>>) -> (Vec<Write>, T) + 'static,
-    ) -> Result<T, StoreError> {
+    async fn transact(&self, reads: Vec<(Area, String)>, decide: Decide) -> Result<(), StoreError> {
         match self {
-            AnyBackend::Idb(b) => b.update(reads, decide).await,
-            AnyBackend::Memory(b) => b.update(reads, decide).await,
+            AnyBackend::Idb(b) => b.transact(reads, decide).await,
+            AnyBackend::Memory(b) => b.transact(reads, decide).await,
         }
     }
 }

@@ -8,6 +8,7 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// A storage failure, as a value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,14 +152,35 @@ pub trait Backend {
 
     /// One transaction: reads `reads`, calls `decide` with what it found
     /// (in order), applies the writes it returns, all or nothing, and
-    /// returns its verdict once the writes are durable. With no writes
-    /// nothing changes.
+    /// returns once they are durable. With no writes nothing changes. (Not
+    /// generic, so its body is compiled once: see [`Backend::update`].)
+    async fn transact(&self, reads: Vec<(Area, String)>, decide: Decide) -> Result<(), StoreError>;
+
+    /// [`Backend::transact`] with a verdict: `decide` returns the writes
+    /// and what to answer.
     async fn update<T: 'static>(
         &self,
         reads: Vec<(Area, String)>,
         decide: impl FnOnce(Vec<Option<String>>) -> (Vec<Write>, T) + 'static,
-    ) -> Result<T, StoreError>;
+    ) -> Result<T, StoreError> {
+        let verdict: Rc<RefCell<Option<T>>> = Rc::new(RefCell::new(None));
+        let out = verdict.clone();
+        self.transact(
+            reads,
+            Box::new(move |found| {
+                let (writes, v) = decide(found);
+                *out.borrow_mut() = Some(v);
+                writes
+            }),
+        )
+        .await?;
+        let v = verdict.borrow_mut().take();
+        v.ok_or_else(|| StoreError::Refused("the transaction ended early".into()))
+    }
 }
+
+/// A transaction's decision: given what its reads found, the writes.
+pub type Decide = Box<dyn FnOnce(Vec<Option<String>>) -> Vec<Write>>;
 
 /// Values in memory: nothing survives a reload. `full` makes writes fail
 /// as a full disk would; the counters let tests see what was read.
@@ -262,16 +284,12 @@ impl Backend for MemoryBackend {
         Ok(self.counted(out.len(), out))
     }
 
-    async fn update<T: 'static>(
-        &self,
-        reads: Vec<(Area, String)>,
-        decide: impl FnOnce(Vec<Option<String>>) -> (Vec<Write>, T) + 'static,
-    ) -> Result<T, StoreError> {
+    async fn transact(&self, reads: Vec<(Area, String)>, decide: Decide) -> Result<(), StoreError> {
         let found: Vec<Option<String>> = reads.iter().map(|(a, k)| self.peek(*a, k)).collect();
         self.counted(found.iter().flatten().count(), ());
-        let (writes, verdict) = decide(found);
+        let writes = decide(found);
         if writes.is_empty() {
-            return Ok(verdict);
+            return Ok(());
         }
         if self.full.get() {
             return Err(StoreError::Full);
@@ -301,7 +319,7 @@ impl Backend for MemoryBackend {
         }
         *self.map.borrow_mut() = next;
         self.writes.set(self.writes.get() + writes.len());
-        Ok(verdict)
+        Ok(())
     }
 }
 

@@ -19,7 +19,7 @@ use web_sys::{
     IdbRequest, IdbTransaction, IdbTransactionMode,
 };
 
-use super::backend::{Area, Backend, StoreError, Write};
+use super::backend::{Area, Backend, Decide, StoreError, Write};
 
 const DB_NAME: &str = "chicken-scores";
 const DB_VERSION: u32 = 1;
@@ -282,11 +282,7 @@ impl Backend for IdbBackend {
             .collect())
     }
 
-    async fn update<T: 'static>(
-        &self,
-        reads: Vec<(Area, String)>,
-        decide: impl FnOnce(Vec<Option<String>>) -> (Vec<Write>, T) + 'static,
-    ) -> Result<T, StoreError> {
+    async fn transact(&self, reads: Vec<(Area, String)>, decide: Decide) -> Result<(), StoreError> {
         let options = Object::new();
         let _ = Reflect::set(&options, &"durability".into(), &"strict".into());
         let tx = self
@@ -301,23 +297,19 @@ impl Backend for IdbBackend {
                 )
             })
             .map_err(|e| store_error(&e))?;
-        let verdict: Rc<RefCell<Option<T>>> = Rc::new(RefCell::new(None));
         // The reads' results, then the decision and the writes, all inside
         // the transaction's own event callbacks (it stays active there).
         let found: Rc<RefCell<Vec<Option<String>>>> =
             Rc::new(RefCell::new(vec![None; reads.len()]));
         let left = Rc::new(Cell::new(reads.len()));
-        let decide: Rc<RefCell<Option<Box<dyn FnOnce(Vec<Option<String>>) -> (Vec<Write>, T)>>>> =
-            Rc::new(RefCell::new(Some(Box::new(decide))));
+        let decide: Rc<RefCell<Option<Decide>>> = Rc::new(RefCell::new(Some(decide)));
         let apply = {
-            let (tx, verdict, found, decide) =
-                (tx.clone(), verdict.clone(), found.clone(), decide.clone());
+            let (tx, found, decide) = (tx.clone(), found.clone(), decide.clone());
             Rc::new(move || {
                 let Some(decide) = decide.borrow_mut().take() else {
                     return;
                 };
-                let (writes, v) = decide(std::mem::take(&mut *found.borrow_mut()));
-                *verdict.borrow_mut() = Some(v);
+                let writes = decide(std::mem::take(&mut *found.borrow_mut()));
                 for w in writes {
                     if let Err(e) = write(&tx, w) {
                         web_sys::console::error_1(&e);
@@ -356,9 +348,7 @@ impl Backend for IdbBackend {
         }
         let done = finished(&tx).await;
         drop(handlers); // every request's event has fired by now
-        done?;
-        let v = verdict.borrow_mut().take();
-        v.ok_or_else(|| StoreError::Refused("the transaction ended early".into()))
+        done
     }
 }
 

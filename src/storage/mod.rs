@@ -31,7 +31,7 @@ mod values;
 
 pub use aside::KeptAside;
 use aside::{aside_writes, newer_message};
-pub use backend::{block_on, Area, Backend, MemoryBackend, Order, StoreError, Write};
+pub use backend::{block_on, Area, Backend, Decide, MemoryBackend, Order, StoreError, Write};
 pub use check::{bounded, check, Checked};
 
 use crate::model::{GameRecord, RecordHeader, Summary, SCHEMA_VERSION};
