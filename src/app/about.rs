@@ -17,8 +17,8 @@ use crate::storage::KeptAside;
 /// Space used and available, in bytes, and whether storage is persistent.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Space {
-    used: f64,
-    quota: f64,
+    used: u64,
+    quota: u64,
     persisted: Option<bool>,
 }
 
@@ -33,7 +33,8 @@ async fn space() -> Space {
                 js_sys::Reflect::get(&est, &k.into())
                     .ok()
                     .and_then(|v| v.as_f64())
-                    .unwrap_or(0.0)
+                    .filter(|n| n.is_finite() && *n >= 0.0)
+                    .map_or(0, |n| n as u64)
             };
             out.used = num("usage");
             out.quota = num("quota");
@@ -45,14 +46,19 @@ async fn space() -> Space {
     out
 }
 
-/// "1.2 MB".
-fn size(bytes: f64) -> String {
-    if bytes >= 1e9 {
-        format!("{:.1} GB", bytes / 1e9)
-    } else if bytes >= 1e6 {
-        format!("{:.1} MB", bytes / 1e6)
+/// "1.2 MB", in whole numbers (formatting a float would pull about 10 KB
+/// of the standard library's float printing into the WASM).
+fn size(bytes: u64) -> String {
+    let tenths = |unit: u64| {
+        let t = (bytes + unit / 20) / (unit / 10);
+        format!("{}.{}", t / 10, t % 10)
+    };
+    if bytes >= 1_000_000_000 {
+        format!("{} GB", tenths(1_000_000_000))
+    } else if bytes >= 1_000_000 {
+        format!("{} MB", tenths(1_000_000))
     } else {
-        format!("{:.0} KB", bytes / 1e3)
+        format!("{} KB", (bytes + 500) / 1000)
     }
 }
 
@@ -137,7 +143,7 @@ pub fn about_page() -> AnyView {
                 Some(r) => view! {
                     <dl class="storage" data-testid="storage">
                         <dt>"Used"</dt><dd data-testid="used">{size(r.used)}</dd>
-                        <dt>"Available"</dt><dd data-testid="available">{size((r.quota - r.used).max(0.0))}</dd>
+                        <dt>"Available"</dt><dd data-testid="available">{size(r.quota.saturating_sub(r.used))}</dd>
                         <dt>"Kept when space runs low"</dt>
                         <dd data-testid="persisted">{match r.persisted {
                             Some(true) => "Yes: the browser will not clear it by itself",
