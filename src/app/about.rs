@@ -136,7 +136,7 @@ pub fn about_page() -> AnyView {
     view! {
         <section class="page about">
             {back_bar("About".into(), None)}
-            <p>"Chicken Scores keeps score for Chickenfoot, Big Chicken and Playing Chicken. Every game lives on this phone only, and works offline."</p>
+            <p>{format!("Chicken Scores keeps score for {}. Every game lives on this phone only, and works offline.", crate::rules::join_names(&crate::rules::GAMES.iter().map(|k| k.name()).collect::<Vec<_>>()))}</p>
             <h2>"Storage"</h2>
             {move || match room.get() {
                 None => view! { <p class="hint">"Measuring…"</p> }.into_any(),

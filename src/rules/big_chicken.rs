@@ -14,7 +14,6 @@
 //! stand alone, so the UI can also use them to pick a first player.
 
 use std::fmt;
-use std::ops::RangeInclusive;
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -22,8 +21,8 @@ use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    check_player_count, competition_ranks, GameKind, HelpLine, Outcome, Points, RuleError, Rules,
-    Setup, SheetRow, Standings,
+    check_player_count, competition_ranks, GameInfo, GameKind, HelpLine, Outcome, Points,
+    RuleError, Rules, Setup, SheetRow, Standings,
 };
 
 /// The game ends after this many rounds at the latest.
@@ -810,11 +809,7 @@ pub enum TieQuestion {
 
 fn names(setup: &Setup<Settings>, seats: &[usize]) -> String {
     let names: Vec<&str> = seats.iter().map(|s| setup.name(*s)).collect();
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => (*last).to_string(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
+    crate::rules::join_names(&names)
 }
 
 impl TieQuestion {
@@ -878,7 +873,7 @@ fn score_round(
     round: &Round,
 ) -> Result<RoundScore, RuleError> {
     let n = setup.players.len();
-    check_player_count(n, BigChicken::PLAYERS)?;
+    check_player_count(n, BigChicken::KIND.players())?;
     if let Some(end) = state.end() {
         return Err(RuleError::new(match end {
             GameEnd::Reached100 => {
@@ -1854,8 +1849,12 @@ fn reason_text(reason: EggReason, bad: bool) -> String {
 }
 
 impl Rules for BigChicken {
-    const KIND: GameKind = GameKind::BigChicken;
-    const PLAYERS: RangeInclusive<usize> = 2..=6;
+    const KIND: GameKind = GameKind::new(&GameInfo {
+        id: "big-chicken",
+        name: "Big Chicken",
+        blurb: "Climbing card game: Crowing, Egging and the Good and Bad Eggs; lowest total wins.",
+        players: (2, 6),
+    });
     type Settings = Settings;
     type Entry = Entry;
     type State = State;
@@ -1869,7 +1868,7 @@ impl Rules for BigChicken {
 
     fn apply(setup: &Setup<Settings>, state: &State, entry: &Entry) -> Result<State, RuleError> {
         let n = setup.players.len();
-        check_player_count(n, Self::PLAYERS)?;
+        check_player_count(n, Self::KIND.players())?;
         if state.players != n {
             return Err(RuleError::new(
                 "This state belongs to a game with another number of players.",

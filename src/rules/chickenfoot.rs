@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    outcome_by_totals, running_totals, GameKind, HelpLine, Points, RuleError, Rules, Setup,
-    SheetRow, Standings,
+    outcome_by_totals, running_totals, GameInfo, GameKind, HelpLine, Points, RuleError, Rules,
+    Setup, SheetRow, Standings,
 };
 
 /// A domino set, named by its highest double.
@@ -377,8 +377,12 @@ impl Chickenfoot {
 }
 
 impl Rules for Chickenfoot {
-    const KIND: GameKind = GameKind::Chickenfoot;
-    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=10;
+    const KIND: GameKind = GameKind::new(&GameInfo {
+        id: "chickenfoot",
+        name: "Chickenfoot",
+        blurb: "Dominoes: play off the doubles; lowest pip total after every hand wins.",
+        players: (2, 10),
+    });
     type Settings = Settings;
     type Entry = Hand;
     type State = State;

@@ -24,68 +24,93 @@ use std::str::FromStr;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-/// The games the app keeps score for. Its string form names routes, storage
-/// records and each game's bundle, so it never changes once released.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameKind {
-    /// Chickenfoot dominoes (`rules/chickenfoot.txt`).
-    Chickenfoot,
-    /// Big Chicken, the climbing card game (`rules/big-chicken.txt`).
-    BigChicken,
-    /// Playing Chicken, simultaneous reveal (`rules/playing-chicken.txt`).
-    PlayingChicken,
+/// One row of the game registry: what the shell lists and routes by. Each
+/// game's rules module holds its own row (its `Rules::KIND`); [`GAMES`]
+/// lists them, one line per game.
+#[derive(Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The stable identifier: routes (`/play/<id>/...`), storage records and
+    /// the game's bundle. Never changes once released.
+    pub id: &'static str,
+    /// The name shown to people.
+    pub name: &'static str,
+    /// One sentence about the game, for the list of games.
+    pub blurb: &'static str,
+    /// The fewest and most players the game takes.
+    pub players: (usize, usize),
 }
 
+/// A game the app keeps score for: a handle on its registry row. Stored
+/// and routed as its `id`.
+#[derive(Clone, Copy, Debug)]
+pub struct GameKind(&'static GameInfo);
+
+/// Every game the app offers, in the order the home screen lists them.
+/// Adding a game: its rules module (with its `KIND`), one line here.
+pub const GAMES: &[GameKind] = &[
+    big_chicken::BigChicken::KIND,
+    playing_chicken::PlayingChicken::KIND,
+    chickenfoot::Chickenfoot::KIND,
+];
+
 impl GameKind {
-    /// Every game the app offers, in the order the "new game" screen lists them.
-    pub const ALL: &'static [GameKind] = &[
-        GameKind::BigChicken,
-        GameKind::PlayingChicken,
-        GameKind::Chickenfoot,
-    ];
+    /// A game's kind from its registry row.
+    pub const fn new(info: &'static GameInfo) -> Self {
+        GameKind(info)
+    }
 
     /// The stable identifier used in routes and storage.
     pub fn as_str(self) -> &'static str {
-        match self {
-            GameKind::Chickenfoot => "chickenfoot",
-            GameKind::BigChicken => "big-chicken",
-            GameKind::PlayingChicken => "playing-chicken",
-        }
+        self.0.id
     }
 
     /// One sentence about the game, for the list of games.
     pub fn blurb(self) -> &'static str {
-        match self {
-            GameKind::Chickenfoot => {
-                "Dominoes: play off the doubles; lowest pip total after every hand wins."
-            }
-            GameKind::BigChicken => {
-                "Climbing card game: Crowing, Egging and the Good and Bad Eggs; lowest total wins."
-            }
-            GameKind::PlayingChicken => {
-                "Cards 1-6 against a goal card: under it the highest card wins, over it the lowest; most points after 15 tricks wins."
-            }
-        }
+        self.0.blurb
     }
 
-    /// How many players the game takes (its rules' `PLAYERS`).
+    /// How many players the game takes.
     pub fn players(self) -> RangeInclusive<usize> {
-        match self {
-            GameKind::Chickenfoot => chickenfoot::Chickenfoot::PLAYERS,
-            GameKind::BigChicken => big_chicken::BigChicken::PLAYERS,
-            GameKind::PlayingChicken => playing_chicken::PlayingChicken::PLAYERS,
-        }
+        self.0.players.0..=self.0.players.1
     }
 
     /// The name shown to people.
     pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Chickenfoot => "Chickenfoot",
-            GameKind::BigChicken => "Big Chicken",
-            GameKind::PlayingChicken => "Playing Chicken",
-        }
+        self.0.name
     }
+}
+
+impl PartialEq for GameKind {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.id == other.0.id
+    }
+}
+
+impl Eq for GameKind {}
+
+impl std::hash::Hash for GameKind {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.id.hash(state);
+    }
+}
+
+impl Serialize for GameKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0.id)
+    }
+}
+
+impl<'de> Deserialize<'de> for GameKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let id = String::deserialize(d)?;
+        id.parse()
+            .map_err(|_| serde::de::Error::custom(format!("unknown game \"{}\"", bounded_id(&id))))
+    }
+}
+
+/// At most 24 characters of an unknown game's id, for messages.
+fn bounded_id(id: &str) -> String {
+    id.chars().take(24).collect()
 }
 
 impl fmt::Display for GameKind {
@@ -97,11 +122,13 @@ impl fmt::Display for GameKind {
 impl FromStr for GameKind {
     type Err = RuleError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        GameKind::ALL
+        GAMES
             .iter()
             .copied()
             .find(|k| k.as_str() == s)
-            .ok_or_else(|| RuleError::new(format!("There is no game called \"{s}\".")))
+            .ok_or_else(|| {
+                RuleError::new(format!("There is no game called \"{}\".", bounded_id(s)))
+            })
     }
 }
 
@@ -359,10 +386,8 @@ pub fn running_totals(players: usize, rows: &[Vec<Points>]) -> Vec<Vec<Points>> 
 /// One game's rules. Implementations are pure: same setup and log, same
 /// result, and `apply` never panics on any input.
 pub trait Rules: 'static {
-    /// Which game this is.
+    /// Which game this is: its registry row (name, blurb, players, id).
     const KIND: GameKind;
-    /// How many players the game takes.
-    const PLAYERS: RangeInclusive<usize>;
     /// The version of these rules; saved with each game so a later change to
     /// the rules can tell which games were created under the old ones.
     const RULES_VERSION: u32 = 1;
@@ -390,7 +415,7 @@ pub trait Rules: 'static {
 
     /// Checks the player count and settings.
     fn check_setup(setup: &Setup<Self::Settings>) -> Result<(), RuleError> {
-        check_player_count(setup.players.len(), Self::PLAYERS)
+        check_player_count(setup.players.len(), Self::KIND.players())
     }
 
     /// The state before any entry.
@@ -449,6 +474,18 @@ pub fn parse_count(text: &str, what: &str, max: u32) -> Result<u32, String> {
         _ => Err(format!(
             "{t} is more than the {what} can be (at most {max})."
         )),
+    }
+}
+
+/// Names joined for a sentence: "Ann", "Ann and Bob", "Ann, Bob and Cy".
+pub fn join_names<S: AsRef<str>>(names: &[S]) -> String {
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.as_ref().to_string(),
+        Some((last, rest)) => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} and {}", rest.join(", "), last.as_ref())
+        }
     }
 }
 
@@ -561,10 +598,15 @@ mod tests {
 
     #[test]
     fn game_kind_round_trips() {
-        for k in GameKind::ALL {
+        for k in GAMES {
             assert_eq!(k.as_str().parse::<GameKind>(), Ok(*k));
+            let json = serde_json::to_string(k).unwrap();
+            assert_eq!(serde_json::from_str::<GameKind>(&json).unwrap(), *k);
         }
         assert!("poker".parse::<GameKind>().is_err());
+        assert!(serde_json::from_str::<GameKind>("\"poker\"").is_err());
+        let ids: std::collections::HashSet<_> = GAMES.iter().map(|k| k.as_str()).collect();
+        assert_eq!(ids.len(), GAMES.len(), "every id is unique");
     }
 
     #[test]
@@ -581,6 +623,14 @@ mod tests {
             .unwrap_err()
             .contains("at most 500"));
         assert!(parse_count("99999999999", "pips", 500).is_err());
+    }
+
+    #[test]
+    fn names_join_for_a_sentence() {
+        assert_eq!(join_names::<&str>(&[]), "");
+        assert_eq!(join_names(&["Ann"]), "Ann");
+        assert_eq!(join_names(&["Ann", "Bob"]), "Ann and Bob");
+        assert_eq!(join_names(&["Ann", "Bob", "Cy"]), "Ann, Bob and Cy");
     }
 
     #[test]

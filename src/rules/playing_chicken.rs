@@ -22,8 +22,8 @@ use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    check_player_count, outcome_by_totals, running_totals, GameKind, HelpLine, Points, RuleError,
-    Rules, Setup, SheetRow, Standings,
+    check_player_count, join_names, outcome_by_totals, running_totals, GameInfo, GameKind,
+    HelpLine, Points, RuleError, Rules, Setup, SheetRow, Standings,
 };
 
 /// Rounds in a game.
@@ -569,15 +569,6 @@ pub fn next_goal(setup: &Setup<Settings>, state: &State) -> Option<u32> {
     app_goal(setup.players.len(), setup.settings.seed, state.tricks.len())
 }
 
-/// "Ann", "Ann and Bob", "Ann, Bob and Cy" (also used by the screens).
-pub fn join_names(names: &[&str]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => (*one).to_string(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
 /// "4, 5, 7 and 8".
 fn join_numbers(numbers: &[u32]) -> String {
     let words: Vec<String> = numbers.iter().map(u32::to_string).collect();
@@ -615,8 +606,12 @@ impl PlayingChicken {
 }
 
 impl Rules for PlayingChicken {
-    const KIND: GameKind = GameKind::PlayingChicken;
-    const PLAYERS: std::ops::RangeInclusive<usize> = 3..=8;
+    const KIND: GameKind = GameKind::new(&GameInfo {
+        id: "playing-chicken",
+        name: "Playing Chicken",
+        blurb: "Cards 1-6 against a goal card: under it the highest card wins, over it the lowest; most points after 15 tricks wins.",
+        players: (3, 8),
+    });
     type Settings = Settings;
     type Entry = Trick;
     type State = State;
@@ -630,7 +625,7 @@ impl Rules for PlayingChicken {
 
     fn apply(setup: &Setup<Settings>, state: &State, entry: &Trick) -> Result<State, RuleError> {
         let n = setup.players.len();
-        check_player_count(n, Self::PLAYERS)?;
+        check_player_count(n, Self::KIND.players())?;
         let Some(pos) = state.current() else {
             return Err(RuleError::new(format!(
                 "The game is over: all {TRICKS} tricks are played."
@@ -949,7 +944,7 @@ mod tests {
 
     #[test]
     fn names_join_like_a_sentence() {
-        assert_eq!(join_names(&[]), "");
+        assert_eq!(join_names::<&str>(&[]), "");
         assert_eq!(join_names(&["Ann"]), "Ann");
         assert_eq!(join_names(&["Ann", "Bob"]), "Ann and Bob");
         assert_eq!(join_names(&["Ann", "Bob", "Cy"]), "Ann, Bob and Cy");

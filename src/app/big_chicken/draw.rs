@@ -52,13 +52,7 @@ fn random_seed() -> u64 {
     (part() << 32) | part()
 }
 
-fn join(names: &[String]) -> String {
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
-}
+use crate::rules::join_names as join;
 
 /// The game's extra panels: the Golden Egg tie-breaker while a tie waits,
 /// the recorded draw once there is one, and the standalone helper.

@@ -17,7 +17,7 @@ use crate::rules::big_chicken::{
     Challenge, ChallengeSide, Direction, Entry, LastLay, Round, RoundPreview, Settings, State,
     TieQuestion,
 };
-use crate::rules::{parse_count, RuleError, Setup};
+use crate::rules::{join_names, parse_count, RuleError, Setup};
 
 /// A round being entered, as kept between page loads.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -174,15 +174,6 @@ fn tie_view(
         r.highest_cards.clear();
     }
     Ok((shown, r))
-}
-
-/// "Ann", "Ann and Bob", "Ann, Bob and Cy".
-fn join_names(names: &[String]) -> String {
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 /// The form for one round's end (new, or a correction).

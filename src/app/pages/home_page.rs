@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::app::pages::{opening, ThemeToggle};
 use crate::app::router::Route;
 use crate::app::{format_date, use_app};
-use crate::rules::GameKind;
+use crate::rules::GAMES;
 use crate::storage::label_of;
 
 /// The home page.
@@ -46,7 +46,7 @@ pub fn HomePage() -> impl IntoView {
             }}
             <h2>"Start a game"</h2>
             <ul class="kinds">
-                {GameKind::ALL.iter().map(|k| view! {
+                {GAMES.iter().map(|k| view! {
                     <li><a class="kind-link" href=Route::new_game(*k) data-testid=format!("new-{}", k.as_str())>
                         <strong>{k.name()}</strong>
                         <small>{format!("{} · {}–{} players", k.blurb(), k.players().start(), k.players().end())}</small>

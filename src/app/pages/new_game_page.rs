@@ -43,8 +43,8 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
     let count = Signal::derive(move || seated.with(|s| s.len()));
     new_game_view(NewGameParts {
         kind: R::KIND,
-        min: *R::PLAYERS.start(),
-        max: *R::PLAYERS.end(),
+        min: *R::KIND.players().start(),
+        max: *R::KIND.players().end(),
         seated,
         settings: R::settings_form(settings, count),
         create: Box::new(move |players: Vec<String>| {

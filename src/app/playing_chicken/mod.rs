@@ -12,9 +12,10 @@ use crate::app::components::Segmented;
 use crate::app::erased::{aria, dynamic, flag, on_click, on_submit, text};
 use crate::app::game::{keep_draft, restore_draft, EntryCtx, ExtrasCtx, GameUi};
 use crate::app::now_ms;
+use crate::rules::join_names;
 use crate::rules::playing_chicken::{
-    app_goal, exact_prize, goal_deck, join_names, judge, position, possible_goals, ExactBonus,
-    GoalSource, PlayedTrick, PlayingChicken, Settings, Trick, TrickResult, Verdict, ROUNDS,
+    app_goal, exact_prize, goal_deck, judge, position, possible_goals, ExactBonus, GoalSource,
+    PlayedTrick, PlayingChicken, Settings, Trick, TrickResult, Verdict, ROUNDS,
 };
 use crate::rules::RuleError;
 
