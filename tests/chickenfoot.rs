@@ -5,6 +5,8 @@ use chicken_scores::rules::chickenfoot::*;
 use chicken_scores::rules::*;
 use proptest::prelude::*;
 
+mod common;
+
 fn setup(players: &[&str], settings: Settings) -> Setup<Settings> {
     Setup {
         players: players.iter().map(|s| s.to_string()).collect(),
@@ -407,7 +409,7 @@ proptest! {
     }
 
     #[test]
-    fn totals_are_the_sum_of_hands_and_undo_redo_restores(players in 2usize..7, hands in proptest::collection::vec(arb_valid_hand(6), 1..10)) {
+    fn totals_are_the_sum_of_hands(players in 2usize..7, hands in proptest::collection::vec(arb_valid_hand(6), 1..10)) {
         let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
         let s = Setup { players: names, settings: Settings::default() };
         let hands: Vec<Hand> = hands.into_iter().map(|mut h| {
@@ -421,12 +423,6 @@ proptest! {
             let sum: Points = st.sheet.iter().map(|r| r.points[seat]).sum();
             prop_assert_eq!(sum, st.totals[seat]);
         }
-        // Undo then redo gives back the same state.
-        let undone = undo_last(&hands);
-        let last = hands.last().cloned().unwrap();
-        let redone = push_entry::<Chickenfoot>(&s, &undone, last).unwrap();
-        prop_assert_eq!(&redone, &hands);
-        prop_assert_eq!(replay::<Chickenfoot>(&s, &redone).unwrap(), state);
     }
 
     #[test]
@@ -447,5 +443,63 @@ proptest! {
             prop_assert_eq!(a.totals[1], b.totals[1] + Points::new(bump as i64));
             prop_assert_eq!(a.totals[0], b.totals[0]);
         }
+    }
+}
+
+/// A whole valid game (as far as the generated hands go): the hands the
+/// rules accept, in order, up to the end of the game.
+fn valid_game(s: &Setup<Settings>, hands: Vec<Hand>) -> Vec<Hand> {
+    let players = s.players.len();
+    let mut log = Vec::new();
+    let mut state = Chickenfoot::start(s);
+    for mut h in hands {
+        h.left.truncate(players);
+        if h.out.is_some_and(|o| o >= players) {
+            h.out = None;
+        }
+        if let Ok(next) = Chickenfoot::apply(s, &state, &h) {
+            state = next;
+            log.push(h);
+        }
+    }
+    log
+}
+
+proptest! {
+    #[test]
+    fn valid_games_at_every_depth_take_one_more_entry_without_panic(
+        players in 2usize..9,
+        settings in arb_settings(),
+        hands in proptest::collection::vec(arb_valid_hand(8), 0..17),
+        depth in 0usize..17,
+        extra in arb_hand(8),
+    ) {
+        let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
+        let s = Setup { players: names, settings };
+        let log = valid_game(&s, hands);
+        // The generator reaches deep games, not just the first hand.
+        prop_assume!(log.len() >= depth.min(4));
+        common::one_more_entry::<Chickenfoot>(&s, &log, depth, &extra)?;
+        // A finished game takes no more hands.
+        let state = replay::<Chickenfoot>(&s, &log).unwrap();
+        if Chickenfoot::standings(&s, &state).finished() {
+            prop_assert!(Chickenfoot::apply(&s, &state, &extra).is_err());
+        }
+    }
+
+    #[test]
+    fn edits_of_valid_games_are_exact(
+        players in 2usize..9,
+        hands in proptest::collection::vec(arb_valid_hand(8), 1..17),
+        at in 0usize..16,
+        other in arb_valid_hand(8),
+    ) {
+        let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
+        let s = Setup { players: names, settings: Settings::default() };
+        let log = valid_game(&s, hands);
+        common::replacing_with_itself_changes_nothing::<Chickenfoot>(&s, &log)?;
+        let mut other = other;
+        other.left.truncate(players);
+        common::edit_then_revert_restores::<Chickenfoot>(&s, &log, at, &other)?;
     }
 }

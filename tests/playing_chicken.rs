@@ -3,6 +3,8 @@
 use chicken_scores::rules::{playing_chicken::*, *};
 use proptest::prelude::*;
 
+mod common;
+
 fn setup_with(names: &[&str], settings: Settings) -> Setup<Settings> {
     Setup {
         players: names.iter().map(|s| s.to_string()).collect(),
@@ -1017,15 +1019,61 @@ proptest! {
     }
 
     #[test]
-    fn undo_restores_the_prior_state(
+    fn valid_games_at_every_depth_take_one_more_entry_without_panic(
+        n in 3usize..=8,
+        settings in settings_strategy(),
+        picks in prop::collection::vec(any::<u32>(), 1..200),
+        tricks in 0usize..=TRICKS,
+        goal in 0u32..45,
+        cards in prop::collection::vec(0u8..8, 0..10),
+    ) {
+        let setup = Setup { players: names(n), settings };
+        let log = legal_game(&setup, &picks, tricks);
+        let extra = Trick { goal, cards };
+        common::one_more_entry::<PlayingChicken>(&setup, &log, tricks, &extra)?;
+        let state = state_of(&setup, &log);
+        if state.finished() {
+            prop_assert!(PlayingChicken::apply(&setup, &state, &extra).is_err());
+        }
+    }
+
+    #[test]
+    fn edits_of_valid_games_are_exact(
         n in 3usize..=8,
         settings in settings_strategy(),
         picks in prop::collection::vec(any::<u32>(), 1..200),
         tricks in 1usize..=TRICKS,
+        at in 0usize..TRICKS,
+        goal in 0u32..45,
+        cards in prop::collection::vec(1u8..=6, 3..=8),
     ) {
         let setup = Setup { players: names(n), settings };
         let log = legal_game(&setup, &picks, tricks);
-        let undone = undo_last(&log);
-        prop_assert_eq!(state_of(&setup, &undone), state_of(&setup, &log[..tricks - 1]));
+        common::replacing_with_itself_changes_nothing::<PlayingChicken>(&setup, &log)?;
+        common::edit_then_revert_restores::<PlayingChicken>(&setup, &log, at, &Trick { goal, cards })?;
+    }
+
+    #[test]
+    fn the_cards_offered_are_exactly_the_cards_the_rules_accept(
+        n in 3usize..=8,
+        settings in settings_strategy(),
+        picks in prop::collection::vec(any::<u32>(), 1..200),
+        tricks in 0usize..TRICKS,
+        seat in 0usize..8,
+        card in 0u8..9,
+    ) {
+        // What the trick form offers a player (their cards still held) is
+        // exactly what the rules accept from them, the others playing a
+        // card they hold.
+        let setup = Setup { players: names(n), settings };
+        let log = legal_game(&setup, &picks, tricks);
+        let state = state_of(&setup, &log);
+        let seat = seat % n;
+        let goal = goal_deck(n)[0];
+        let mut cards: Vec<u8> = state.hands.iter().map(|h| h.held[0]).collect();
+        cards[seat] = card;
+        let offered = state.hands[seat].held.contains(&card);
+        let accepted = PlayingChicken::apply(&setup, &state, &Trick { goal, cards }).is_ok();
+        prop_assert_eq!(offered, accepted);
     }
 }

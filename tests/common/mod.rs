@@ -1,0 +1,89 @@
+//! Properties every game's rules must keep, generic over [`Rules`]: each
+//! game's test file generates valid games (whole games, not just their
+//! first entry) and calls these at every depth.
+
+#![allow(dead_code)]
+
+use chicken_scores::rules::*;
+use proptest::prelude::*;
+
+/// The game after `depth` entries of the valid `log`, then one arbitrary
+/// `extra` entry: nothing panics, the screen's figures have a column per
+/// player, and `extra` is either accepted (and the log with it replays to
+/// the same state) or refused with a message while the state stays usable.
+pub fn one_more_entry<R: Rules>(
+    setup: &Setup<R::Settings>,
+    log: &[R::Entry],
+    depth: usize,
+    extra: &R::Entry,
+) -> Result<(), TestCaseError> {
+    let n = setup.players.len();
+    let prefix = &log[..depth.min(log.len())];
+    let state = match replay::<R>(setup, prefix) {
+        Ok(s) => s,
+        Err(e) => return Err(TestCaseError::fail(format!("valid prefix refused: {e}"))),
+    };
+    let before = R::standings(setup, &state);
+    prop_assert_eq!(before.totals.len(), n);
+    let _ = R::help(setup);
+    match R::apply(setup, &state, extra) {
+        Ok(next) => {
+            let after = R::standings(setup, &next);
+            prop_assert_eq!(after.totals.len(), n);
+            let mut longer = prefix.to_vec();
+            longer.push(extra.clone());
+            prop_assert_eq!(replay::<R>(setup, &longer).ok(), Some(next));
+        }
+        Err(e) => {
+            prop_assert!(!e.message.trim().is_empty(), "a refusal without a message");
+            prop_assert!(
+                e.player.is_none_or(|p| p < n),
+                "a refusal beside no player's field"
+            );
+            // The state the refusal left is the one before it.
+            prop_assert_eq!(R::standings(setup, &state), before);
+        }
+    }
+    Ok(())
+}
+
+/// Replacing any entry of a valid log with itself is accepted and changes
+/// nothing (an edit saved without changes).
+pub fn replacing_with_itself_changes_nothing<R: Rules>(
+    setup: &Setup<R::Settings>,
+    log: &[R::Entry],
+) -> Result<(), TestCaseError> {
+    let whole = replay::<R>(setup, log).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    for (i, entry) in log.iter().enumerate() {
+        let same = replace_entry::<R>(setup, log, i, entry.clone())
+            .map_err(|e| TestCaseError::fail(format!("entry {i} refused as itself: {e}")))?;
+        let state = replay::<R>(setup, &same).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(R::standings(setup, &state), R::standings(setup, &whole));
+    }
+    Ok(())
+}
+
+/// Editing entry `at` to `other` and then back restores the log and the
+/// standings exactly; a refused edit changes nothing.
+pub fn edit_then_revert_restores<R: Rules>(
+    setup: &Setup<R::Settings>,
+    log: &[R::Entry],
+    at: usize,
+    other: &R::Entry,
+) -> Result<(), TestCaseError> {
+    if log.is_empty() {
+        return Ok(());
+    }
+    let at = at % log.len();
+    let whole = replay::<R>(setup, log).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let Ok(edited) = replace_entry::<R>(setup, log, at, other.clone()) else {
+        return Ok(());
+    };
+    let original = log[at].clone();
+    let back = replace_entry::<R>(setup, &edited, at, original)
+        .map_err(|e| TestCaseError::fail(format!("reverting entry {at} was refused: {e}")))?;
+    prop_assert_eq!(&back[..], log);
+    let state = replay::<R>(setup, &back).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(R::standings(setup, &state), R::standings(setup, &whole));
+    Ok(())
+}
