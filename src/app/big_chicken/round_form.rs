@@ -14,7 +14,7 @@ use crate::app::erased::{aria, dynamic, flag, on_click, on_submit, text};
 use crate::app::game::{keep_draft, restore_draft, EntryCtx};
 use crate::rules::big_chicken::{
     copies_in, deck, deck_setup, multiplier, pending_ties, preview_round, BigChicken, Card,
-    Challenge, ChallengeSide, Direction, Entry, LastLay, Round, RoundPreview, Settings, State,
+    Challenge, ChallengeSide, Direction, Entry, LastLay, Round, RoundScores, Settings, State,
     TieQuestion,
 };
 use crate::rules::{join_names, parse_count, RuleError, Setup};
@@ -227,7 +227,7 @@ pub fn round_form(ctx: EntryCtx<BigChicken>) -> AnyView {
 
     // The round as entered so far (no tie answers), its scores and ties.
     let base = Memo::new(move |_| d.with(|x| x.round(n, most).ok()));
-    let preview: Memo<Option<RoundPreview>> = Memo::new(move |_| {
+    let preview: Memo<Option<RoundScores>> = Memo::new(move |_| {
         base.with(|b| {
             b.as_ref().and_then(|r| {
                 setup_v.with_value(|s| before_v.with_value(|st| preview_round(s, st, r).ok()))

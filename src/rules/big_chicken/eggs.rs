@@ -1,0 +1,230 @@
+//! The Good and Bad Eggs: who they are, their tie rules, and the tie
+//! questions the table must answer.
+
+use super::*;
+
+/// A tie the entry must settle before it can be saved. The UI asks these
+/// on the draft (see [`pending_ties`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TieQuestion {
+    /// Round 1 Bad Egg tie: ask each of `seats` for the highest card still
+    /// in their hand (`Round::highest_cards`).
+    BadEggHighestCards {
+        /// The tied players holding cards, who must answer.
+        seats: Vec<usize>,
+        /// Those of them without an answer yet.
+        unanswered: Vec<usize>,
+        /// The points they tied on.
+        points: u32,
+    },
+    /// The Bad Egg tie is still level: the table picks (`Round::bad_egg_pick`).
+    BadEggPick {
+        /// The players to pick from.
+        seats: Vec<usize>,
+        /// The points they tied on.
+        points: u32,
+    },
+    /// The Good Egg tie is level: the table picks (`Round::good_egg_pick`).
+    GoodEggPick {
+        /// The players to pick from.
+        seats: Vec<usize>,
+        /// The points they tied on.
+        points: u32,
+    },
+}
+
+pub(super) fn names(setup: &Setup<Settings>, seats: &[usize]) -> String {
+    let names: Vec<&str> = seats.iter().map(|s| setup.name(*s)).collect();
+    crate::rules::join_names(&names)
+}
+
+impl TieQuestion {
+    /// The players the question is about.
+    pub fn seats(&self) -> &[usize] {
+        match self {
+            TieQuestion::BadEggHighestCards { seats, .. }
+            | TieQuestion::BadEggPick { seats, .. }
+            | TieQuestion::GoodEggPick { seats, .. } => seats,
+        }
+    }
+
+    /// The question, as the UI shows it.
+    pub fn text(&self, setup: &Setup<Settings>) -> String {
+        match self {
+            TieQuestion::BadEggHighestCards { seats, points, .. } => format!(
+                "Bad Egg tie: {} scored {points} each. In round 1 the one holding the highest card is Bad Egg: what is the highest card each of them still holds?",
+                names(setup, seats)
+            ),
+            TieQuestion::BadEggPick { seats, points } => format!(
+                "Bad Egg tie: {} scored {points} each and the tie rules leave them level. Who does the table pick as Bad Egg?",
+                names(setup, seats)
+            ),
+            TieQuestion::GoodEggPick { seats, points } => format!(
+                "Good Egg tie: {} scored {points} each and none of them went out. Who does the table pick as Good Egg?",
+                names(setup, seats)
+            ),
+        }
+    }
+
+    /// The question as the error `apply` refuses with (beside the first
+    /// unanswered player's card field, for the highest-card question).
+    pub fn to_error(&self, setup: &Setup<Settings>) -> RuleError {
+        match self {
+            TieQuestion::BadEggHighestCards { unanswered, .. } => match unanswered.first() {
+                Some(seat) => RuleError::for_player(*seat, self.text(setup)),
+                None => RuleError::new(self.text(setup)),
+            },
+            _ => RuleError::new(self.text(setup)),
+        }
+    }
+}
+
+pub(super) fn decide_eggs(
+    state: &State,
+    round: &Round,
+    score: &RoundScores,
+) -> Result<(EggPick, EggPick), Vec<TieQuestion>> {
+    let n = score.points.len();
+    let all: Vec<usize> = (0..n).collect();
+    let pts = |s: usize| score.points.get(s).copied().unwrap_or(0);
+    let mut questions = Vec::new();
+
+    // Good Egg first: with everyone level, the winner is Good Egg and the
+    // Bad Egg comes from the others.
+    let fewest = best_seats(&all, pts, false);
+    let good = match fewest.as_slice() {
+        [one] => Some(EggPick {
+            seat: *one,
+            by: EggReason::Outright,
+        }),
+        tied if tied.contains(&score.out) => Some(EggPick {
+            seat: score.out,
+            by: EggReason::WentOut,
+        }),
+        tied => match round.good_egg_pick.filter(|p| tied.contains(p)) {
+            Some(p) => Some(EggPick {
+                seat: p,
+                by: EggReason::TablePick,
+            }),
+            None => {
+                questions.push(TieQuestion::GoodEggPick {
+                    seats: tied.to_vec(),
+                    points: tied.first().map(|s| pts(*s)).unwrap_or(0),
+                });
+                None
+            }
+        },
+    };
+
+    let most = best_seats(&all, pts, true);
+    let tied_points = most.first().map(|s| pts(*s)).unwrap_or(0);
+    let mut candidates = most.clone();
+    let mut only_other = false;
+    if let Some(g) = good {
+        if candidates.len() > 1 && candidates.contains(&g.seat) {
+            candidates.retain(|s| *s != g.seat);
+            only_other = candidates.len() == 1;
+        }
+    }
+    let pick = |top: Vec<usize>, questions: &mut Vec<TieQuestion>| match round
+        .bad_egg_pick
+        .filter(|p| top.contains(p))
+    {
+        Some(p) => Some(EggPick {
+            seat: p,
+            by: EggReason::TablePick,
+        }),
+        None => {
+            questions.push(TieQuestion::BadEggPick {
+                seats: top,
+                points: tied_points,
+            });
+            None
+        }
+    };
+    let bad = match candidates.as_slice() {
+        [] => None,
+        [one] => Some(EggPick {
+            seat: *one,
+            by: if only_other {
+                EggReason::OnlyOther
+            } else {
+                EggReason::Outright
+            },
+        }),
+        tied if state.rounds.is_empty() => {
+            // Round 1: the tied player holding the highest card. A player
+            // with no cards holds nothing, so loses this tie.
+            let left = |s: &usize| round.cards_left.get(*s).copied().unwrap_or(0);
+            let holders: Vec<usize> = tied.iter().copied().filter(|s| left(s) > 0).collect();
+            let card = |s: &usize| round.highest_cards.get(*s).copied().flatten();
+            match holders.as_slice() {
+                [] => pick(tied.to_vec(), &mut questions),
+                [one] => Some(EggPick {
+                    seat: *one,
+                    by: EggReason::HighestCard(card(one)),
+                }),
+                _ => {
+                    let unanswered: Vec<usize> = holders
+                        .iter()
+                        .copied()
+                        .filter(|s| card(s).is_none())
+                        .collect();
+                    if unanswered.is_empty() {
+                        let best = holders.iter().filter_map(card).max();
+                        let top: Vec<usize> = holders
+                            .iter()
+                            .copied()
+                            .filter(|s| card(s) == best)
+                            .collect();
+                        match top.as_slice() {
+                            [one] => Some(EggPick {
+                                seat: *one,
+                                by: EggReason::HighestCard(best),
+                            }),
+                            _ => pick(top, &mut questions),
+                        }
+                    } else {
+                        questions.push(TieQuestion::BadEggHighestCards {
+                            seats: holders.clone(),
+                            unanswered,
+                            points: tied_points,
+                        });
+                        None
+                    }
+                }
+            }
+        }
+        tied => {
+            let total = |s: usize| score.totals.get(s).copied().unwrap_or(0);
+            let top = best_seats(tied, total, true);
+            match top.as_slice() {
+                [one] => Some(EggPick {
+                    seat: *one,
+                    by: EggReason::HighestTotal,
+                }),
+                _ => pick(top, &mut questions),
+            }
+        }
+    };
+    match (good, bad) {
+        (Some(good), Some(bad)) if questions.is_empty() => Ok((bad, good)),
+        _ => Err(questions),
+    }
+}
+
+/// The tie questions a draft round still needs answered before it can be
+/// saved (empty when none), or why the draft is refused for another reason.
+/// Answers already in the draft are used, so after the highest cards are
+/// given a "table picks" question may follow.
+pub fn pending_ties(
+    setup: &Setup<Settings>,
+    state: &State,
+    round: &Round,
+) -> Result<Vec<TieQuestion>, RuleError> {
+    let score = score_round(setup, state, round)?;
+    Ok(match decide_eggs(state, round, &score) {
+        Ok(_) => Vec::new(),
+        Err(questions) => questions,
+    })
+}
