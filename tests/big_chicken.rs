@@ -972,9 +972,9 @@ fn a_complete_four_player_game() {
     assert_eq!(
         BigChicken::standings(&s, &st).status[..3],
         [
-            "Round 2 · Dealer: Dee (Bad Egg) · Good Egg Ann gives Dee their best card (never Big Red); Dee gives back any other card",
-            "Leads: the first to Crow, else Ann (Good Egg)",
-            "Direction: Cluckwise",
+            "Round 2 · Dealer: Dee (Bad Egg)",
+            "Leads: Ann (Good Egg), unless someone Crows",
+            "Card exchange: Ann (Good Egg) gives Dee (Bad Egg) their best card, never Big Red, face up; Dee must take it and gives back any other card, face up.",
         ]
     );
 
@@ -1401,9 +1401,10 @@ fn status_before_round_1_and_typed_accessors() {
     assert_eq!(
         BigChicken::standings(&s, &st).status,
         vec![
-            "Round 1 · Anyone deals 16 cards each from the 64-card deck",
+            "Round 1 · Dealer: anyone",
             "Leads: the holder of Big Red (they show it and cannot lead with it)",
             "Direction: Cluckwise",
+            "Deal the 64-card deck: 16 cards each.",
             "Last Egg: say it with one card left; a player Caught takes 2 cards from the shuffled discards (no points).",
             "Tournament rule: a Fowl lead before the Eggs are Broken may be challenged; whoever is wrong gets +5.",
         ]

@@ -208,6 +208,45 @@ pub fn golden_tie(setup: &Setup<Settings>, state: &State) -> Option<Vec<usize>> 
     golden_tie_players(setup, state)
 }
 
+/// The Golden Egg card draw the table must make, in the words the status
+/// line and the draw panel use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoldenDrawGuide {
+    /// The tied players in draw order.
+    pub players: Vec<usize>,
+    /// The one-line status: who ties and who draws first.
+    pub status: String,
+    /// The panel's instructions: the deck, the order, how the draw is won.
+    pub intro: String,
+}
+
+/// The guide to the Golden Egg card draw, while one is waiting.
+pub fn golden_draw_guide(setup: &Setup<Settings>, state: &State) -> Option<GoldenDrawGuide> {
+    let players = golden_tie(setup, state)?;
+    let first = players.first().copied().unwrap_or(0);
+    let why = if Some(first) == state.good_egg() {
+        "the last Good Egg"
+    } else {
+        "the first tied player after the last Good Egg"
+    };
+    let points = state.totals().get(first).copied().unwrap_or(0);
+    let tied = names(setup, &players);
+    let order: Vec<&str> = players.iter().map(|s| setup.name(*s)).collect();
+    let deck_size = deck(setup.players.len()).len();
+    Some(GoldenDrawGuide {
+        status: format!(
+            "Golden Egg tie between {tied}: draw cards to break it, starting with {} ({why}) and going clockwise.",
+            setup.name(first)
+        ),
+        intro: format!(
+            "{tied} tie for the Golden Egg with {points} points. Shuffle this game's full {deck_size}-card deck; each draws one card, starting with {} ({why}) and going clockwise: {}. The highest card in the Pecking Order wins; a Duck loses to every card.",
+            setup.name(first),
+            order.join(", ")
+        ),
+        players,
+    })
+}
+
 /// The Golden Egg tie, in draw order, recorded or not.
 pub(super) fn golden_tie_players(setup: &Setup<Settings>, state: &State) -> Option<Vec<usize>> {
     if !state.is_over() {

@@ -228,3 +228,103 @@ pub fn pending_ties(
         Err(questions) => questions,
     })
 }
+
+/// The table's answers to the tie questions, as a round form holds them
+/// (answers to questions that do not apply are ignored).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TieAnswers {
+    /// Round 1 Bad Egg tie: each tied player's highest card, by seat.
+    pub highest: Vec<Option<Card>>,
+    /// The table's Bad Egg pick.
+    pub bad_pick: Option<usize>,
+    /// The table's Good Egg pick.
+    pub good_pick: Option<usize>,
+}
+
+/// The tie questions to show for `base` (a round without tie answers) and
+/// the round with those of `answers` that apply. Answering the highest
+/// cards can leave a "table picks" question, so the questions are asked
+/// again with the answers given, until none is new (each kind once).
+pub fn settle_ties(
+    setup: &Setup<Settings>,
+    state: &State,
+    base: &Round,
+    answers: &TieAnswers,
+) -> Result<(Vec<TieQuestion>, Round), RuleError> {
+    let n = setup.players.len();
+    let mut r = base.clone();
+    let mut shown: Vec<TieQuestion> = Vec::new();
+    for _ in 0..3 {
+        let mut changed = false;
+        for q in pending_ties(setup, state, &r)? {
+            if shown
+                .iter()
+                .any(|s| std::mem::discriminant(s) == std::mem::discriminant(&q))
+            {
+                continue;
+            }
+            match &q {
+                TieQuestion::BadEggHighestCards { seats, .. } => {
+                    r.highest_cards = (0..n)
+                        .map(|s| {
+                            seats
+                                .contains(&s)
+                                .then(|| answers.highest.get(s).copied().flatten())
+                                .flatten()
+                        })
+                        .collect();
+                }
+                TieQuestion::BadEggPick { seats, .. } => {
+                    r.bad_egg_pick = answers.bad_pick.filter(|p| seats.contains(p));
+                }
+                TieQuestion::GoodEggPick { seats, .. } => {
+                    r.good_egg_pick = answers.good_pick.filter(|p| seats.contains(p));
+                }
+            }
+            shown.push(q);
+            changed = true;
+        }
+        if !changed {
+            break;
+        }
+    }
+    if r.highest_cards.iter().all(Option::is_none) {
+        r.highest_cards.clear();
+    }
+    Ok((shown, r))
+}
+
+/// The round to save: `base` with the tie answers that apply, or the first
+/// tie question still unanswered (as a refusal naming it).
+pub fn round_with_answers(
+    setup: &Setup<Settings>,
+    state: &State,
+    base: &Round,
+    answers: &TieAnswers,
+) -> Result<Round, RuleError> {
+    let (_, r) = settle_ties(setup, state, base, answers)?;
+    match pending_ties(setup, state, &r)?.first() {
+        Some(q) => Err(RuleError::new(format!(
+            "Answer the tie question first. {}",
+            q.text(setup)
+        ))),
+        None => Ok(r),
+    }
+}
+
+/// The cards of `deck` a picker must not offer: those of which every copy
+/// is already taken by `others` (seat, card), each with the seats holding
+/// it.
+pub fn cards_taken(deck: &[Card], others: &[(usize, Card)]) -> Vec<(Card, Vec<usize>)> {
+    distinct_cards(deck)
+        .into_iter()
+        .filter_map(|c| {
+            let holders: Vec<usize> = others
+                .iter()
+                .filter(|(_, t)| *t == c)
+                .map(|(s, _)| *s)
+                .collect();
+            (!holders.is_empty() && holders.len() >= copies_in(deck, c)).then_some((c, holders))
+        })
+        .collect()
+}

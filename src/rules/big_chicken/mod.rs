@@ -51,6 +51,7 @@ mod eggs;
 mod entry;
 mod scoring;
 mod state;
+mod table;
 mod text;
 
 pub use cards::*;
@@ -59,6 +60,7 @@ pub use eggs::*;
 pub use entry::*;
 pub use scoring::*;
 pub use state::*;
+pub use table::*;
 
 // -------------------------------------------------------------- rules ---
 

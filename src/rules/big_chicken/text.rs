@@ -68,62 +68,20 @@ impl BigChicken {
     }
 
     pub(super) fn status(setup: &Setup<Settings>, state: &State) -> Vec<String> {
-        let n = setup.players.len();
         let mut status = Vec::new();
         let Some(next) = state.next_round() else {
-            if let Some(tied) = golden_tie(setup, state) {
-                let first = tied.first().copied().unwrap_or(0);
-                let why = if Some(first) == state.good_egg() {
-                    "the last Good Egg"
-                } else {
-                    "the first tied player after the last Good Egg"
-                };
-                status.push(format!(
-                    "Golden Egg tie between {}: draw cards to break it, starting with {} ({why}) and going clockwise.",
-                    names(setup, &tied),
-                    setup.name(first)
-                ));
-            }
+            status.extend(golden_draw_guide(setup, state).map(|g| g.status));
             return status;
         };
-        let dealt = deck_setup(n)
-            .map(|d| format!("{} cards each from the {}-card deck", d.dealt, d.deck_size))
-            .unwrap_or_default();
-        match (next.dealer, next.good_egg) {
-            (Some(dealer), Some(good)) => {
-                let d = setup.name(dealer);
-                let g = setup.name(good);
-                status.push(format!(
-                    "Round {} · Dealer: {d} (Bad Egg) · Good Egg {g} gives {d} their best card (never Big Red); {d} gives back any other card",
-                    next.number
-                ));
-                status.push(format!("Leads: the first to Crow, else {g} (Good Egg)"));
-            }
-            _ => {
-                status.push(format!("Round {} · Anyone deals {dealt}", next.number));
-                status.push(match state.big_red {
-                    Some(holder) => format!(
-                        "Leads: {} (holds Big Red, shows it, cannot lead with it)",
-                        setup.name(holder)
-                    ),
-                    None => "Leads: the holder of Big Red (they show it and cannot lead with it)"
-                        .to_string(),
-                });
-            }
-        }
+        let guide = round_guide(setup, state, None, next.direction);
+        status.push(format!("Round {} · {}", guide.number, guide.dealer));
+        status.push(guide.leader);
+        status.extend(guide.exchange);
         status.push(format!("Direction: {}", next.direction.name()));
-        if next.number > 1 {
-            status.push(format!("Deal {dealt}."));
-        }
-        status.push(
-            "Last Egg: say it with one card left; a player Caught takes 2 cards from the shuffled discards (no points)."
-                .to_string(),
-        );
+        status.push(guide.deal);
+        status.push(LAST_EGG.to_string());
         if setup.settings.tournament {
-            status.push(
-                "Tournament rule: a Fowl lead before the Eggs are Broken may be challenged; whoever is wrong gets +5."
-                    .to_string(),
-            );
+            status.push(TOURNAMENT_RULE.to_string());
         }
         status
     }
