@@ -226,6 +226,25 @@ impl Draw {
     }
 }
 
+/// The sentence the status line, the help panel and the new-game screen
+/// say about tiles to draw, or `None` outside 2 to 10 players.
+pub fn draw_sentence(set: DominoSet, players: usize) -> Option<String> {
+    let draw = tiles_to_draw(set, players)?;
+    Some(if draw.reduced() {
+        format!(
+            "42 ÷ {players} gives {} tiles each, which would empty a {} set: draw {} each to leave tiles in the chicken yard.",
+            draw.printed,
+            set.name(),
+            draw.each
+        )
+    } else {
+        format!(
+            "Each player draws {} tiles (42 ÷ {players} players, rounded).",
+            draw.each
+        )
+    })
+}
+
 /// Tiles to draw for `players` with `set`, or `None` outside 2 to 10 players.
 pub fn tiles_to_draw(set: DominoSet, players: usize) -> Option<Draw> {
     let printed = printed_tiles_per_player(players)?;
@@ -455,18 +474,7 @@ impl Rules for Chickenfoot {
                     played + 1
                 ));
             }
-            if let Some(draw) = tiles_to_draw(s.set, n) {
-                if draw.reduced() {
-                    status.push(format!(
-                        "42 ÷ {n} gives {} tiles each, which would empty a {} set: draw {} each to leave tiles in the chicken yard.",
-                        draw.printed,
-                        s.set.name(),
-                        draw.each
-                    ));
-                } else {
-                    status.push(format!("Each player draws {} tiles.", draw.each));
-                }
-            }
+            status.extend(draw_sentence(s.set, n));
             if s.chickenlittle {
                 status.push("Chickenlittle: say it as you play your next-to-last tile.".into());
             }
@@ -523,20 +531,8 @@ impl Rules for Chickenfoot {
                 },
             ),
         ];
-        if let Some(draw) = tiles_to_draw(s.set, n) {
-            lines.push(HelpLine::new(
-                "Tiles to draw",
-                if draw.reduced() {
-                    format!(
-                        "The printed table gives {} each for {n} players, which would use up a {} set; the app suggests {} each, the most that leaves tiles in the chicken yard.",
-                        draw.printed,
-                        s.set.name(),
-                        draw.each
-                    )
-                } else {
-                    format!("{} each for {n} players (42 ÷ players, rounded).", draw.each)
-                },
-            ));
+        if let Some(sentence) = draw_sentence(s.set, n) {
+            lines.push(HelpLine::new("Tiles to draw", sentence));
         }
         lines.push(HelpLine::new(
             "Checks",

@@ -563,10 +563,19 @@ impl State {
 /// The goal the app flips for the trick in play, when the app is the goal
 /// deck and the game is not over.
 pub fn next_goal(setup: &Setup<Settings>, state: &State) -> Option<u32> {
-    if setup.settings.goal_source != GoalSource::AppDeck || state.finished() {
+    if state.finished() {
         return None;
     }
-    app_goal(setup.players.len(), setup.settings.seed, state.tricks.len())
+    deck_goal(setup, state.tricks.len())
+}
+
+/// The goal the app's deck gives trick `index` (the trick form's goal for
+/// a new trick or an edit), when the app is the goal deck.
+pub fn deck_goal(setup: &Setup<Settings>, index: usize) -> Option<u32> {
+    match setup.settings.goal_source {
+        GoalSource::AppDeck => app_goal(setup.players.len(), setup.settings.seed, index),
+        GoalSource::Typed => None,
+    }
 }
 
 /// "4, 5, 7 and 8".
@@ -708,10 +717,7 @@ impl Rules for PlayingChicken {
                 }
             }
         }
-        let deck_goal = match setup.settings.goal_source {
-            GoalSource::AppDeck => app_goal(n, setup.settings.seed, pos.index),
-            GoalSource::Typed => None,
-        };
+        let deck_goal = deck_goal(setup, pos.index);
         let mut next = state.clone();
         next.tricks.push(PlayedTrick {
             position: pos,

@@ -10,7 +10,7 @@ use crate::app::components::{
 use crate::app::erased::{aria, dynamic, flag, on_click, on_submit, on_value, text};
 use crate::app::game::{keep_draft, restore_draft, EntryCtx, GameUi};
 use crate::rules::chickenfoot::{
-    tiles_to_draw, Chickenfoot, DominoSet, DoubleBlank, Hand, Left, Settings, Tile,
+    draw_sentence, Chickenfoot, DominoSet, DoubleBlank, Hand, Left, Settings, Tile,
 };
 use crate::rules::{parse_count, RuleError};
 use serde::{Deserialize, Serialize};
@@ -103,18 +103,7 @@ impl GameUi for Chickenfoot {
         let draw_note = move || {
             let s = settings.with(|s| s.set);
             let n = players.get();
-            tiles_to_draw(s, n).map(|d| {
-                if d.reduced() {
-                    format!(
-                        "42 ÷ {n} gives {} tiles each, which would empty a {} set: draw {} each instead.",
-                        d.printed,
-                        s.name(),
-                        d.each
-                    )
-                } else {
-                    format!("{n} players draw {} tiles each; {} hands.", d.each, s.suits())
-                }
-            })
+            draw_sentence(s, n).map(|d| format!("{d} {} hands.", s.suits()))
         };
         view! {
             <fieldset class="settings">

@@ -14,7 +14,7 @@ use crate::app::game::{keep_draft, restore_draft, EntryCtx, ExtrasCtx, GameUi};
 use crate::app::now_ms;
 use crate::rules::join_names;
 use crate::rules::playing_chicken::{
-    app_goal, exact_prize, goal_deck, judge, position, possible_goals, ExactBonus, GoalSource,
+    deck_goal, exact_prize, goal_deck, judge, position, possible_goals, ExactBonus, GoalSource,
     PlayedTrick, PlayingChicken, Settings, Trick, TrickResult, Verdict, ROUNDS,
 };
 use crate::rules::RuleError;
@@ -334,10 +334,7 @@ fn trick_form(ctx: EntryCtx<PlayingChicken>) -> AnyView {
     let names = StoredValue::new(setup.players.clone());
     let name = move |i: usize| names.with_value(|v| v.get(i).cloned().unwrap_or_default());
     let bonus = setup.settings.exact_bonus;
-    let deck_goal = match setup.settings.goal_source {
-        GoalSource::AppDeck => app_goal(n, setup.settings.seed, index),
-        GoalSource::Typed => None,
-    };
+    let deck_goal = deck_goal(&setup, index);
     let goals = possible_goals(n);
     let choices: Vec<Vec<u8>> = before
         .choices(index)

@@ -58,7 +58,12 @@ pub fn round_guide(
         None => "Dealer: anyone".to_string(),
     };
     let deal = deck_setup(n)
-        .map(|s| format!("Deal the {}-card deck: {} cards each.", s.deck_size, s.dealt))
+        .map(|s| {
+            format!(
+                "Deal the {}-card deck: {} cards each.",
+                s.deck_size, s.dealt
+            )
+        })
         .unwrap_or_default();
     let leader_seat = crowed.or(good).or(big_red);
     let leader = match (crowed, good, big_red) {
@@ -198,7 +203,10 @@ mod tests {
         let g = round_guide(&s, &st, None, Direction::Cluckwise);
         assert_eq!(g.dealer, "Dealer: Dee (Bad Egg)");
         assert_eq!(g.leader, "Leads: Ann (Good Egg), unless someone Crows");
-        assert!(g.exchange.unwrap().starts_with("Card exchange: Ann (Good Egg) gives Dee (Bad Egg)"));
+        assert!(g
+            .exchange
+            .unwrap()
+            .starts_with("Card exchange: Ann (Good Egg) gives Dee (Bad Egg)"));
         assert!(g.crowing);
         let g = round_guide(&s, &st, Some(2), Direction::Cluckwise);
         assert_eq!(g.leader, "Leads: Cy (Crowed first)");
@@ -219,7 +227,9 @@ mod tests {
         r.last_lay_flipped = true;
         let a = assistance(&s, &r, None).unwrap();
         assert_eq!(a.helper, 0);
-        assert!(a.explain.contains("Cluckwise at the last lay: the Duck flipped the card after it"));
+        assert!(a
+            .explain
+            .contains("Cluckwise at the last lay: the Duck flipped the card after it"));
         let scores = preview_round(&s, &BigChicken::start(&s), &r).unwrap();
         // The other losers' card scores: Cy 2 cards, Dee 5 cards.
         let extra = card_score(4, 2).unwrap() + card_score(4, 5).unwrap();
