@@ -325,7 +325,7 @@ fn help_names_every_variant_in_force() {
     assert!(text.contains("Counts 25"));
     assert!(text.contains("Highest available double"));
     assert!(text.contains("Chickenlittle: On"));
-    assert!(text.contains("suggests 13 each"));
+    assert!(text.contains("draw 13 each"));
 }
 
 #[test]
