@@ -13,8 +13,11 @@
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 
-use crate::app::erased::dynamic;
+use crate::app::components::{focus_field, FormActions};
+use crate::app::erased::{dynamic, on_submit, text};
 pub use crate::app::screen::{screen_view, ScreenParts, UNDO_DELETE_SECONDS};
 use crate::app::sync::{self, Change};
 use crate::app::{now_ms, store, AppStore};
@@ -25,25 +28,77 @@ use crate::rules::{
 };
 use crate::storage::{pending, Deleted, SaveError};
 
-/// What a game adds to the shared screens.
+/// What a game adds to the shared screens: its settings, and for its entry
+/// form only the body and how to read it. The frame around the body (title,
+/// form error, Save / Save changes, Cancel), the draft's lifecycle (restore
+/// after a reload, keep on every change, forget once saved; for new entries
+/// and edits alike) and saving are [`game_screen`]'s.
 pub trait GameUi: Rules + Sized {
-    /// What one entry is called ("Hand 3", "Round 3").
-    fn entry_label(index: usize) -> String {
-        format!("Entry {}", index + 1)
-    }
+    /// Everything a half-entered entry holds, kept as the game's draft on
+    /// every change and restored after a reload.
+    type Draft: Clone + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
 
-    /// What entry `index` of `log` is called, where the log says more than
-    /// the index alone (a game whose log mixes kinds of entries).
-    fn entry_label_in(log: &[Self::Entry], index: usize) -> String {
-        let _ = log;
-        Self::entry_label(index)
-    }
+    /// What entry `index` of `log` is called ("Hand 3", "Round 3", "the Big
+    /// Red holder"); `index` may be the next entry, one past the log.
+    fn entry_label(log: &[Self::Entry], index: usize) -> String;
 
     /// The variants to choose when creating a game.
     fn settings_form(settings: RwSignal<Self::Settings>, players: Signal<usize>) -> AnyView;
 
-    /// The form that records one entry (new, or an edit of an old one).
-    fn entry_form(ctx: EntryCtx<Self>) -> AnyView;
+    /// The draft of a form nothing was kept for: the entry being edited
+    /// (`entry`), else an empty one.
+    fn draft_of(form: &Form<Self>, entry: Option<&Self::Entry>) -> Self::Draft;
+
+    /// A kept draft as this form can use it, or `None` if it does not
+    /// belong here (typed for another number of players, or another kind
+    /// of entry). Parts no longer possible may be dropped.
+    fn restore(form: &Form<Self>, draft: Self::Draft) -> Option<Self::Draft> {
+        let _ = form;
+        Some(draft)
+    }
+
+    /// The form's title; by default "Hand 3", or "Correct hand 3" for an edit.
+    fn title(form: &Form<Self>, draft: &Self::Draft) -> String {
+        let _ = draft;
+        let label = form.label();
+        if form.editing {
+            format!("Correct {}", lower_first(&label))
+        } else {
+            label
+        }
+    }
+
+    /// The Save button's words, or `None` when the body saves by itself (a
+    /// tap on a name) or there is nothing to save.
+    fn save_label(form: &Form<Self>, draft: &Self::Draft) -> Option<String> {
+        let _ = draft;
+        let label = lower_first(&form.label());
+        Some(if form.editing {
+            format!("Save changes to {label}")
+        } else {
+            format!("Save {label}")
+        })
+    }
+
+    /// The fields, bound to `draft`. A refusal naming a player
+    /// (`form.error`) is the body's to show beside that player's field.
+    fn form_body(form: Form<Self>, draft: RwSignal<Self::Draft>) -> AnyView;
+
+    /// The entry `draft` describes, or what is wrong with it.
+    fn build(form: &Form<Self>, draft: &Self::Draft) -> Result<Self::Entry, RuleError>;
+
+    /// What the form is called in the page ("hand": class and test id
+    /// `hand-form`, Save button `save-hand`).
+    fn form_name(draft: &Self::Draft) -> &'static str {
+        let _ = draft;
+        "entry"
+    }
+
+    /// The element to focus when a refusal names `player`'s field.
+    fn field_id(player: usize) -> Option<String> {
+        let _ = player;
+        None
+    }
 
     /// An extra panel under the entry form (tie-breakers, table helpers).
     fn extras(ctx: ExtrasCtx<Self>) -> AnyView {
@@ -52,34 +107,95 @@ pub trait GameUi: Rules + Sized {
     }
 }
 
-/// What an entry form is given.
-pub struct EntryCtx<R: Rules> {
-    /// Players and settings.
-    pub setup: Setup<R::Settings>,
-    /// The state before this entry.
-    pub before: R::State,
-    /// The entry's place in the log.
-    pub index: usize,
-    /// The entry being edited, if this is an edit (what was typed in the
-    /// `draft`, if any, comes first).
-    pub initial: Option<R::Entry>,
-    /// Saves the entry; `Some(error)` if the rules or storage refused it,
-    /// in which case nothing changed and the form keeps what was entered.
-    pub submit: Callback<R::Entry, Option<RuleError>>,
-    /// Leaves editing without saving (edits only).
-    pub cancel: Option<Callback<()>>,
-    /// What was being entered in this form when the page was last closed
-    /// (or before the form was rebuilt), as the form saved it with
-    /// `on_draft`.
-    pub draft: Option<String>,
-    /// Keeps what is being entered (`None` forgets it), so a reload or a
-    /// closed tab loses nothing typed.
-    pub on_draft: Option<Callback<Option<String>>>,
+/// "Hand 3" → "hand 3" (for "Save hand 3").
+pub fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
-/// The draft kept for a new entry, if it reads as a `T` and `fits` this
-/// entry (a draft left for another round or trick is not restored).
-pub fn restore_draft<T: serde::de::DeserializeOwned>(
+/// What an entry form's body is given: small handles only, so it is `Copy`
+/// and every closure of the body can hold it.
+pub struct Form<R: Rules> {
+    setup: StoredValue<Setup<R::Settings>>,
+    before: StoredValue<R::State>,
+    log: StoredValue<Vec<R::Entry>>,
+    /// The entry's place in the log.
+    pub index: usize,
+    /// Whether this corrects an earlier entry.
+    pub editing: bool,
+    /// Why the last Save was refused (beside a player's field when it
+    /// names one; the frame shows the others).
+    pub error: RwSignal<Option<RuleError>>,
+    /// Whether Save was tapped: empty fields show their message from then.
+    pub tried: RwSignal<bool>,
+    /// Saves the draft (what the Save button does), for bodies that save on
+    /// a tap.
+    pub save: Callback<()>,
+}
+
+impl<R: Rules> Clone for Form<R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R: Rules> Copy for Form<R> {}
+
+impl<R: GameUi> Form<R> {
+    /// Reads the players and settings.
+    pub fn with_setup<T>(&self, f: impl FnOnce(&Setup<R::Settings>) -> T) -> T {
+        self.setup.with_value(f)
+    }
+
+    /// The players and settings.
+    pub fn setup(&self) -> Setup<R::Settings> {
+        self.setup.get_value()
+    }
+
+    /// Reads the state before this entry.
+    pub fn with_before<T>(&self, f: impl FnOnce(&R::State) -> T) -> T {
+        self.before.with_value(f)
+    }
+
+    /// How many players are seated.
+    pub fn players(&self) -> usize {
+        self.setup.with_value(|s| s.players.len())
+    }
+
+    /// Player `seat`'s name.
+    pub fn name(&self, seat: usize) -> String {
+        self.setup.with_value(|s| s.name(seat).to_string())
+    }
+
+    /// What this entry is called ("Hand 3").
+    pub fn label(&self) -> String {
+        self.log.with_value(|log| R::entry_label(log, self.index))
+    }
+
+    /// Clears the refusal (the body calls it on every change).
+    pub fn changed(&self) {
+        if self.error.with_untracked(Option::is_some) {
+            self.error.set(None);
+        }
+    }
+
+    /// The message beside `player`'s field, if the last refusal named it.
+    pub fn error_for(&self, player: usize) -> Option<String> {
+        self.error.with(|e| {
+            e.as_ref()
+                .filter(|e| e.player == Some(player))
+                .map(|e| e.message.clone())
+        })
+    }
+}
+
+/// An extra panel's work in progress, as it kept it with [`keep_draft`], if
+/// it still reads as a `T` and `fits` (entry forms have theirs restored by
+/// the frame).
+pub fn restore_draft<T: DeserializeOwned>(
     draft: Option<&str>,
     fits: impl Fn(&T) -> bool,
 ) -> Option<T> {
@@ -88,9 +204,9 @@ pub fn restore_draft<T: serde::de::DeserializeOwned>(
         .filter(|d| fits(d))
 }
 
-/// Keeps what `value` returns as the draft of a new entry, every time what
-/// it reads changes (it writes storage, never a signal).
-pub fn keep_draft<T: serde::Serialize>(
+/// Keeps what `value` returns as an extra panel's work in progress, every
+/// time what it reads changes (it writes storage, never a signal).
+pub fn keep_draft<T: Serialize>(
     on_draft: Option<Callback<Option<String>>>,
     value: impl Fn() -> T + 'static,
 ) {
@@ -183,8 +299,6 @@ pub struct ExtrasCtx<R: Rules> {
     pub setup: Setup<R::Settings>,
     /// The state after every entry so far.
     pub state: R::State,
-    /// How many entries the log holds.
-    pub entries: usize,
     /// Appends an entry; `Some(error)` if refused (nothing changed then).
     pub submit: Callback<R::Entry, Option<RuleError>>,
     /// The panel's work in progress when the page was last closed, as it
@@ -362,7 +476,7 @@ pub fn game_screen<R: GameUi>(
             Err(LogError { index, error }) if index == at => Some(error),
             Err(LogError { index, error }) => Some(RuleError::new(format!(
                 "Not saved: with this change {} would be impossible ({}). Edit that one first.",
-                R::entry_label_in(&log, index),
+                R::entry_label(&log, index),
                 error.message
             ))),
             Ok(log) => save_log(
@@ -506,16 +620,17 @@ pub fn game_screen<R: GameUi>(
             ),
             None => (Slot::Entry, draft.with_value(|d| d.entry.clone())),
         };
-        let on_draft = Callback::new(move |text: Option<String>| {
-            set_slot(slot, text.map(|text| DraftSlot { at: index, text }))
-        });
-        R::entry_form(EntryCtx::<R> {
+        let initial = target.and_then(|i| log.get(i).cloned());
+        entry_form::<R>(EntryParts {
             setup,
             before,
+            log,
             index,
-            initial: target.and_then(|i| log.get(i).cloned()),
-            draft: kept.map(|s| s.text),
-            on_draft: Some(on_draft),
+            initial,
+            kept: kept.map(|s| s.text),
+            keep: Callback::new(move |text: String| {
+                set_slot(slot, Some(DraftSlot { at: index, text }))
+            }),
             submit,
             cancel: target.map(|_| cancel),
         })
@@ -527,7 +642,6 @@ pub fn game_screen<R: GameUi>(
         R::extras(ExtrasCtx::<R> {
             setup,
             state,
-            entries,
             submit: append,
             edit: on_edit,
             draft: kept.map(|s| s.text),
@@ -549,14 +663,16 @@ pub fn game_screen<R: GameUi>(
             folded.with(|(_, err)| err.clone()).map(|e| {
                 format!(
                     "{} could not be read under the current rules ({}); the score shows the entries before it. Undo or edit it to carry on.",
-                    rec.with(|r| R::entry_label_in(&r.log, e.index)),
+                    rec.with(|r| R::entry_label(&r.log, e.index)),
                     e.error.message
                 )
             })
         }),
         editing,
         on_edit,
-        entry_label: R::entry_label,
+        entry_label: Callback::new(move |i: usize| {
+            rec.with_untracked(|r| R::entry_label(&r.log, i))
+        }),
         entry,
         extras,
         can_undo: Signal::derive(move || rec.with(|r| !r.log.is_empty())),
@@ -580,4 +696,101 @@ pub fn scroll_to(id: &'static str) {
             el.scroll_into_view();
         }
     });
+}
+
+/// What the entry form's frame is given by the screen.
+struct EntryParts<R: Rules> {
+    setup: Setup<R::Settings>,
+    before: R::State,
+    log: Vec<R::Entry>,
+    index: usize,
+    /// The entry being edited.
+    initial: Option<R::Entry>,
+    /// The draft kept for this form, as stored.
+    kept: Option<String>,
+    /// Keeps the draft (storage, not a signal).
+    keep: Callback<String>,
+    submit: Callback<R::Entry, Option<RuleError>>,
+    cancel: Option<Callback<()>>,
+}
+
+/// The entry form: the frame every game shares around the game's body.
+/// Its draft is what was kept for this form (if it still fits), else the
+/// entry being edited, else empty; every change is kept at once.
+fn entry_form<R: GameUi>(parts: EntryParts<R>) -> AnyView {
+    let EntryParts {
+        setup,
+        before,
+        log,
+        index,
+        initial,
+        kept,
+        keep,
+        submit,
+        cancel,
+    } = parts;
+    let error: RwSignal<Option<RuleError>> = RwSignal::new(None);
+    let tried = RwSignal::new(false);
+    // The body may save on a tap: `form.save` runs the Save below.
+    let save_cell: StoredValue<Option<Callback<()>>> = StoredValue::new(None);
+    let form = Form::<R> {
+        setup: StoredValue::new(setup),
+        before: StoredValue::new(before),
+        log: StoredValue::new(log),
+        index,
+        editing: cancel.is_some(),
+        error,
+        tried,
+        save: Callback::new(move |_: ()| {
+            if let Some(save) = save_cell.try_get_value().flatten() {
+                save.run(());
+            }
+        }),
+    };
+    let restored = kept
+        .and_then(|t| serde_json::from_str::<R::Draft>(&t).ok())
+        .and_then(|d| R::restore(&form, d))
+        .unwrap_or_else(|| R::draft_of(&form, initial.as_ref()));
+    let draft = RwSignal::new(restored);
+    // Every change is kept (storage, not a signal).
+    Effect::new(move |_| {
+        if let Ok(text) = draft.with(serde_json::to_string) {
+            keep.run(text);
+        }
+    });
+    let save = Callback::new(move |_: ()| {
+        tried.set(true);
+        error.set(None);
+        match draft.with_untracked(|d| R::build(&form, d)) {
+            Err(e) => {
+                if let Some(id) = e.player.and_then(R::field_id) {
+                    focus_field(&id);
+                }
+                error.set(Some(e));
+            }
+            Ok(entry) => {
+                if let Some(e) = submit.run(entry) {
+                    error.set(Some(e));
+                }
+            }
+        }
+    });
+    save_cell.set_value(Some(save));
+    let name = draft.with_untracked(R::form_name);
+    view! {
+        <form class=format!("entry-form {name}-form") data-testid=format!("{name}-form") on:submit=on_submit(move || save.run(()))>
+            <h2>{text(move || draft.with(|d| R::title(&form, d)))}</h2>
+            {R::form_body(form, draft)}
+            <p class="form-error" role="alert" data-testid="form-error">
+                {text(move || error.with(|e| e.as_ref().filter(|e| e.player.is_none()).map(|e| e.message.clone()).unwrap_or_default()))}
+            </p>
+            <FormActions
+                cancel=cancel
+                save=Signal::derive(move || draft.with(|d| R::save_label(&form, d)))
+                save_id=format!("save-{name}")
+                on_save=save
+            />
+        </form>
+    }
+    .into_any()
 }

@@ -27,7 +27,7 @@ pub struct ScreenParts {
     /// Starts editing an entry.
     pub on_edit: Callback<usize>,
     /// What an entry is called.
-    pub entry_label: fn(usize) -> String,
+    pub entry_label: Callback<usize, String>,
     /// The entry form.
     pub entry: Dyn,
     /// The game's extra panel.

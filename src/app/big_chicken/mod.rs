@@ -6,42 +6,63 @@
 
 mod cards;
 mod draw;
-mod round_form;
+mod round;
 
 use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
 
-use crate::app::components::Switch;
-use crate::app::erased::{dynamic, on_click, text};
-use crate::app::game::{EntryCtx, ExtrasCtx, GameUi};
+use crate::app::components::{PlayerChips, Switch};
+use crate::app::erased::dynamic;
+use crate::app::game::{ExtrasCtx, Form, GameUi};
 use crate::rules::big_chicken::{deck_setup, score_bands, BigChicken, Entry, Settings, Suit};
 use crate::rules::RuleError;
 
 pub use cards::{card_face, card_picker, highest_first};
+use round::RoundDraft;
+
+/// What a Big Chicken entry form holds: a round, who holds Big Red, or a
+/// recorded card draw (not corrected by hand). A round's draft reads as
+/// before, so drafts kept by earlier versions still come back.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum BcDraft {
+    /// A round's result.
+    Round(RoundDraft),
+    /// Before round 1: who holds Big Red.
+    BigRed {
+        /// The holder tapped.
+        big_red: Option<usize>,
+    },
+    /// A recorded card draw, opened for correction.
+    CardDraw {
+        /// Always true (marks the kind).
+        card_draw: bool,
+    },
+}
+
+/// Whether entry `index` is the question "who holds Big Red?": the first
+/// entry of a game that has not recorded it, or an edit of that entry.
+fn asks_big_red(form: &Form<BigChicken>) -> bool {
+    form.index == 0 && form.with_before(|b| b.rounds.is_empty() && b.big_red.is_none())
+}
 
 impl GameUi for BigChicken {
-    /// The app asks who holds Big Red before round 1, so entry 0 records
-    /// that and entry `k` is round `k`.
-    fn entry_label(index: usize) -> String {
-        if index == 0 {
-            "the Big Red holder".to_string()
-        } else {
-            format!("Round {index}")
-        }
-    }
+    type Draft = BcDraft;
 
-    fn entry_label_in(log: &[Entry], index: usize) -> String {
+    /// The log may start with who holds Big Red; a Golden Egg card draw may
+    /// follow the last round.
+    fn entry_label(log: &[Entry], index: usize) -> String {
+        let rounds_before = log
+            .iter()
+            .take(index)
+            .filter(|e| matches!(e, Entry::Round(_)))
+            .count();
         match log.get(index) {
             Some(Entry::BigRedHolder { .. }) => "the Big Red holder".to_string(),
             Some(Entry::CardDraw(_)) => "the Golden Egg card draw".to_string(),
-            Some(Entry::Round(_)) => {
-                let k = log
-                    .iter()
-                    .take(index + 1)
-                    .filter(|e| matches!(e, Entry::Round(_)))
-                    .count();
-                format!("Round {k}")
-            }
-            None => Self::entry_label(index),
+            Some(Entry::Round(_)) => format!("Round {}", rounds_before + 1),
+            None if index == 0 => "the Big Red holder".to_string(),
+            None => format!("Round {}", rounds_before + 1),
         }
     }
 
@@ -61,14 +82,90 @@ impl GameUi for BigChicken {
         .into_any()
     }
 
-    fn entry_form(ctx: EntryCtx<Self>) -> AnyView {
-        let asks_big_red = ctx.before.rounds.is_empty() && ctx.before.big_red.is_none();
-        match ctx.initial.clone() {
-            Some(Entry::BigRedHolder { seat }) => big_red_form(ctx, Some(seat)),
-            Some(Entry::CardDraw(_)) => draw_entry_note(ctx),
-            Some(Entry::Round(_)) => round_form::round_form(ctx),
-            None if asks_big_red && ctx.index == 0 => big_red_form(ctx, None),
-            None => round_form::round_form(ctx),
+    fn draft_of(form: &Form<Self>, entry: Option<&Entry>) -> BcDraft {
+        let n = form.players();
+        let number = form.with_before(|b| b.round_number());
+        match entry {
+            Some(Entry::BigRedHolder { seat }) => BcDraft::BigRed {
+                big_red: Some(*seat),
+            },
+            Some(Entry::CardDraw(_)) => BcDraft::CardDraw { card_draw: true },
+            Some(Entry::Round(r)) => BcDraft::Round(RoundDraft::of(number, r, n)),
+            None if asks_big_red(form) => BcDraft::BigRed { big_red: None },
+            None => BcDraft::Round(RoundDraft::empty(
+                number,
+                n,
+                form.with_before(|b| b.direction()),
+            )),
+        }
+    }
+
+    /// A kept draft of the same kind of entry, typed for these players.
+    fn restore(form: &Form<Self>, d: BcDraft) -> Option<BcDraft> {
+        let fresh = Self::draft_of(form, None);
+        let editing_round = form.editing && matches!(fresh, BcDraft::Round(_));
+        match (d, fresh) {
+            (BcDraft::Round(r), BcDraft::Round(_)) if r.fits(form.players()) => {
+                let number = form.with_before(|b| b.round_number());
+                Some(BcDraft::Round(RoundDraft { number, ..r }))
+            }
+            (d @ BcDraft::BigRed { .. }, BcDraft::BigRed { .. }) if !editing_round => Some(d),
+            _ => None,
+        }
+    }
+
+    fn title(form: &Form<Self>, d: &BcDraft) -> String {
+        match d {
+            BcDraft::BigRed { .. } => "Round 1 · Who holds Big Red?".to_string(),
+            BcDraft::CardDraw { .. } => "The Golden Egg card draw".to_string(),
+            BcDraft::Round(r) if form.editing => format!("Correct round {}", r.number),
+            BcDraft::Round(r) => format!("Round {}", r.number),
+        }
+    }
+
+    /// Big Red is saved by tapping the holder; a card draw is not edited.
+    fn save_label(form: &Form<Self>, d: &BcDraft) -> Option<String> {
+        match d {
+            BcDraft::Round(r) if form.editing => {
+                Some(format!("Save changes to round {}", r.number))
+            }
+            BcDraft::Round(r) => Some(format!("Save round {}", r.number)),
+            _ => None,
+        }
+    }
+
+    fn form_name(d: &BcDraft) -> &'static str {
+        match d {
+            BcDraft::BigRed { .. } => "big-red",
+            _ => "round",
+        }
+    }
+
+    fn field_id(player: usize) -> Option<String> {
+        Some(format!("cards-{player}"))
+    }
+
+    fn build(form: &Form<Self>, d: &BcDraft) -> Result<Entry, RuleError> {
+        match d {
+            BcDraft::Round(r) => round::build(form, r),
+            BcDraft::BigRed {
+                big_red: Some(seat),
+            } => Ok(Entry::BigRedHolder { seat: *seat }),
+            BcDraft::BigRed { big_red: None } => Err(RuleError::new("Tap who holds Big Red.")),
+            BcDraft::CardDraw { .. } => Err(RuleError::new(
+                "A card draw is not corrected by hand: Undo it and draw again below.",
+            )),
+        }
+    }
+
+    fn form_body(form: Form<Self>, d: RwSignal<BcDraft>) -> AnyView {
+        match d.get_untracked() {
+            BcDraft::Round(_) => round::body(form, d),
+            BcDraft::BigRed { .. } => big_red_body(form, d),
+            BcDraft::CardDraw { .. } => view! {
+                <p class="hint">"A card draw is not corrected by hand: Undo it and draw again below."</p>
+            }
+            .into_any(),
         }
     }
 
@@ -150,67 +247,31 @@ fn suit_class(s: Suit) -> &'static str {
     }
 }
 
-/// Before round 1: who holds Big Red (they show it and lead round 1).
-fn big_red_form(ctx: EntryCtx<BigChicken>, initial: Option<usize>) -> AnyView {
-    let EntryCtx {
-        setup,
-        submit,
-        cancel,
-        ..
-    } = ctx;
-    let error: RwSignal<Option<RuleError>> = RwSignal::new(None);
-    let deal = deck_setup(setup.players.len())
-        .map(|d| {
+/// Before round 1: who holds Big Red (they show it and lead round 1). A
+/// tap on the holder saves it.
+fn big_red_body(form: Form<BigChicken>, d: RwSignal<BcDraft>) -> AnyView {
+    let deal = deck_setup(form.players())
+        .map(|s| {
             format!(
                 "Shuffle the {}-card deck and deal it all: {} cards each. The Direction of Play card starts on Cluckwise.",
-                d.deck_size, d.dealt
+                s.deck_size, s.dealt
             )
         })
         .unwrap_or_default();
-    let chips = setup
-        .players
-        .iter()
-        .enumerate()
-        .map(|(seat, name)| {
-            let pressed = (initial == Some(seat)).to_string();
-            view! {
-                <button type="button" class="chip big"
-                    aria-pressed=pressed
-                    aria-label=format!("{name} holds Big Red")
-                    on:click=on_click(move |_| error.set(submit.run(Entry::BigRedHolder { seat })))
-                >{name.clone()}</button>
-            }
-        })
-        .collect_view();
     view! {
-        <div class="round-form" data-testid="big-red-form">
-            <h2>"Round 1 · Who holds Big Red?"</h2>
-            <p class="hint">{deal}</p>
-            <p>"The player holding Big Red shows it and leads round 1 (but cannot lead with Big Red)."</p>
-            <div class="chips" role="group" aria-label="Who holds Big Red">{chips}</div>
-            <p class="form-error" role="alert" data-testid="form-error">
-                {text(move || error.get().map(|e| e.message).unwrap_or_default())}
-            </p>
-            {cancel.map(|c| view! {
-                <div class="form-actions">
-                    <button type="button" class="secondary" on:click=on_click(move |_| c.run(()))>"Cancel"</button>
-                </div>
-            })}
-        </div>
-    }
-    .into_any()
-}
-
-/// A recorded card draw is not edited in a form: undo it and draw again.
-fn draw_entry_note(ctx: EntryCtx<BigChicken>) -> AnyView {
-    view! {
-        <div class="round-form">
-            <p class="hint">"A card draw is not corrected by hand: Undo it and draw again below."</p>
-            {ctx.cancel.map(|c| view! {
-                <div class="form-actions">
-                    <button type="button" class="secondary" on:click=on_click(move |_| c.run(()))>"Cancel"</button>
-                </div>
-            })}
+        <p class="hint">{deal}</p>
+        <p>"The player holding Big Red shows it and leads round 1 (but cannot lead with Big Red)."</p>
+        <div class="chips big" role="group" aria-label="Who holds Big Red">
+            <PlayerChips
+                names=form.with_setup(|s| s.players.clone())
+                pressed=Callback::new(move |i| d.with(|x| matches!(x, BcDraft::BigRed { big_red: Some(s) } if *s == i)))
+                label=Callback::new(move |i| format!("{} holds Big Red", form.name(i)))
+                on_pick=Callback::new(move |i| {
+                    d.set(BcDraft::BigRed { big_red: Some(i) });
+                    form.changed();
+                    form.save.run(());
+                })
+            />
         </div>
     }
     .into_any()

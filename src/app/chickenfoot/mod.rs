@@ -5,10 +5,10 @@
 use leptos::prelude::*;
 
 use crate::app::components::{
-    focus_field, pad_field, NumberPad, PadField, PadKey, Segmented, Switch, TilePicker,
+    focus_field, pad_field, NumberPad, PadField, PadKey, PlayerChips, Segmented, Switch, TilePicker,
 };
-use crate::app::erased::{aria, dynamic, flag, on_click, on_submit, on_value, text};
-use crate::app::game::{keep_draft, restore_draft, EntryCtx, GameUi};
+use crate::app::erased::{aria, dynamic, flag, on_click, on_value, text};
+use crate::app::game::{Form, GameUi};
 use crate::rules::chickenfoot::{
     draw_sentence, Chickenfoot, DominoSet, DoubleBlank, Hand, Left, Settings, Tile,
 };
@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 /// A hand being entered, as kept between page loads.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-struct HandDraft {
+pub struct HandDraft {
     /// Which hand it was typed for (the game frame decides which form a
     /// draft belongs to).
     #[serde(default)]
@@ -83,17 +83,10 @@ impl HandDraft {
     }
 }
 
-/// How a player's hand is entered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
-    /// A pip total on the number pad.
-    Pips,
-    /// The tiles left, in the tile picker.
-    Tiles,
-}
-
 impl GameUi for Chickenfoot {
-    fn entry_label(index: usize) -> String {
+    type Draft = HandDraft;
+
+    fn entry_label(_log: &[Hand], index: usize) -> String {
         format!("Hand {}", index + 1)
     }
 
@@ -139,96 +132,133 @@ impl GameUi for Chickenfoot {
         .into_any()
     }
 
-    fn entry_form(ctx: EntryCtx<Self>) -> AnyView {
-        hand_form(ctx)
+    fn draft_of(form: &Form<Self>, entry: Option<&Hand>) -> HandDraft {
+        let n = form.players();
+        let preferred = preferred_double(form);
+        let mut d = match entry {
+            Some(h) => HandDraft::of(h, n, preferred),
+            None => HandDraft::empty(n, preferred),
+        };
+        d.hand = form.index;
+        d
+    }
+
+    fn restore(form: &Form<Self>, d: HandDraft) -> Option<HandDraft> {
+        let n = form.players();
+        let fits = d.texts.len() == n
+            && d.tiles.len() == n
+            && d.tile_mode.len() == n
+            && d.out.is_none_or(|o| o.is_none_or(|o| o < n));
+        fits.then_some(d)
+    }
+
+    fn title(form: &Form<Self>, d: &HandDraft) -> String {
+        let edit = if form.editing { "Correct " } else { "" };
+        format!(
+            "{edit}Hand {} · started with the {1}-{1}",
+            form.index + 1,
+            d.started
+        )
+    }
+
+    fn form_name(_: &HandDraft) -> &'static str {
+        "hand"
+    }
+
+    fn field_id(player: usize) -> Option<String> {
+        Some(format!("pips-{player}"))
+    }
+
+    fn build(form: &Form<Self>, d: &HandDraft) -> Result<Hand, RuleError> {
+        let Some(who) = d.out else {
+            return Err(RuleError::new(
+                "Tap who went out first, or \"Nobody: stalemate\".",
+            ));
+        };
+        let (max_pips, highest) = form.with_setup(|s| {
+            (
+                s.settings.set.total_score(s.settings.double_blank),
+                s.settings.highest_available,
+            )
+        });
+        let mut left = Vec::with_capacity(d.texts.len());
+        for (i, text) in d.texts.iter().enumerate() {
+            if who == Some(i) {
+                left.push(Left::Tiles(Vec::new()));
+            } else if d.tile_mode.get(i).copied().unwrap_or(false) {
+                left.push(Left::Tiles(d.tiles.get(i).cloned().unwrap_or_default()));
+            } else {
+                let pips = parse_count(text, "pips left", max_pips)
+                    .map_err(|m| RuleError::for_player(i, m))?;
+                left.push(Left::Pips(pips));
+            }
+        }
+        let preferred = preferred_double(form);
+        Ok(Hand {
+            out: who,
+            started_with: highest.then_some(d.started).filter(|s| *s != preferred),
+            left,
+        })
+    }
+
+    fn form_body(form: Form<Self>, d: RwSignal<HandDraft>) -> AnyView {
+        hand_body(form, d)
     }
 }
 
-/// The form for one hand's end.
-fn hand_form(ctx: EntryCtx<Chickenfoot>) -> AnyView {
-    let EntryCtx {
-        setup,
-        before,
-        index,
-        initial,
-        submit,
-        cancel,
-        draft,
-        on_draft,
-    } = ctx;
-    let n = setup.players.len();
-    let settings = setup.settings.clone();
-    let names = StoredValue::new(setup.players.clone());
-    let name = move |i: usize| names.with_value(|v| v.get(i).cloned().unwrap_or_default());
-    let preferred = settings.set.preferred_double(index).unwrap_or(0);
-    let max_pips = settings.set.total_score(settings.double_blank);
-    let blank = settings.double_blank;
-    let highest = settings.highest_available;
-    let max = settings.set.max();
-    let _ = before;
+/// The double that starts this hand by the rules.
+fn preferred_double(form: &Form<Chickenfoot>) -> u8 {
+    form.with_setup(|s| s.settings.set.preferred_double(form.index))
+        .unwrap_or(0)
+}
 
-    // The form's state: what was typed in it (kept as its draft), else the
-    // entry being edited, else empty.
-    let restored = restore_draft::<HandDraft>(draft.as_deref(), |d| {
-        d.texts.len() == n
-            && d.tiles.len() == n
-            && d.tile_mode.len() == n
-            && d.out.is_none_or(|o| o.is_none_or(|o| o < n))
-    })
-    .or_else(|| initial.as_ref().map(|h| HandDraft::of(h, n, preferred)))
-    .unwrap_or_else(|| HandDraft::empty(n, preferred));
-    let out: RwSignal<Option<Option<usize>>> = RwSignal::new(restored.out);
-    let started: RwSignal<u8> = RwSignal::new(restored.started);
-    let modes: RwSignal<Vec<Mode>> = RwSignal::new(
-        restored
-            .tile_mode
-            .iter()
-            .map(|t| if *t { Mode::Tiles } else { Mode::Pips })
-            .collect(),
-    );
-    let texts: RwSignal<Vec<String>> = RwSignal::new(restored.texts);
-    let tiles: RwSignal<Vec<Vec<Tile>>> = RwSignal::new(restored.tiles);
-    // Every change to a new hand is kept at once (storage, not a signal).
-    keep_draft(on_draft, move || HandDraft {
-        hand: index,
-        out: out.get(),
-        started: started.get(),
-        tile_mode: modes.with(|m| m.iter().map(|m| *m == Mode::Tiles).collect()),
-        texts: texts.get(),
-        tiles: tiles.get(),
+/// The fields of one hand's end: who went out, then each player's pips (on
+/// the number pad) or tiles left (in the tile picker).
+fn hand_body(form: Form<Chickenfoot>, d: RwSignal<HandDraft>) -> AnyView {
+    let n = form.players();
+    let name = move |i: usize| form.name(i);
+    let (max_pips, blank, highest, max) = form.with_setup(|s| {
+        (
+            s.settings.set.total_score(s.settings.double_blank),
+            s.settings.double_blank,
+            s.settings.highest_available,
+            s.settings.set.max(),
+        )
     });
+    let preferred = preferred_double(&form);
     let active: RwSignal<Option<usize>> = RwSignal::new(None);
     let picker: RwSignal<Option<usize>> = RwSignal::new(None);
-    let tried = RwSignal::new(false);
-    let form_error: RwSignal<Option<RuleError>> = RwSignal::new(None);
+    let edit = move |f: &mut dyn FnMut(&mut HandDraft)| {
+        d.update(|x| f(x));
+        form.changed();
+    };
+    let is_out = move |i: usize| d.with(|x| x.out == Some(Some(i)));
+    let tiles_mode = move |i: usize| d.with(|x| x.tile_mode.get(i).copied().unwrap_or(false));
 
     let field_error = move |i: usize| -> Option<String> {
-        if out.get() == Some(Some(i)) {
+        if is_out(i) {
             return None;
         }
-        if let Some(e) = form_error.get().filter(|e| e.player == Some(i)) {
-            return Some(e.message);
+        if let Some(e) = form.error_for(i) {
+            return Some(e);
         }
-        match modes.with(|m| m.get(i).copied()) {
-            Some(Mode::Pips) => {
-                let t = texts.with(|t| t.get(i).cloned().unwrap_or_default());
-                if t.trim().is_empty() && !tried.get() {
-                    return None;
-                }
-                parse_count(&t, "pips left", max_pips).err()
+        if !tiles_mode(i) {
+            let t = d.with(|x| x.texts.get(i).cloned().unwrap_or_default());
+            if t.trim().is_empty() && !form.tried.get() {
+                return None;
             }
-            _ => {
-                let empty = tiles.with(|t| t.get(i).map(|v| v.is_empty()).unwrap_or(true));
-                (empty && tried.get())
-                    .then(|| "Pick the tiles left, or switch to a pip total.".to_string())
-            }
+            return parse_count(&t, "pips left", max_pips).err();
         }
+        let empty = d.with(|x| x.tiles.get(i).is_none_or(Vec::is_empty));
+        (empty && form.tried.get())
+            .then(|| "Pick the tiles left, or switch to a pip total.".to_string())
     };
 
     let score_of = move |i: usize| -> u32 {
-        tiles.with(|t| {
-            t.get(i)
-                .map(|v| v.iter().map(|x| x.score(blank)).sum())
+        d.with(|x| {
+            x.tiles
+                .get(i)
+                .map(|v| v.iter().map(|t| t.score(blank)).sum())
                 .unwrap_or(0)
         })
     };
@@ -239,8 +269,9 @@ fn hand_form(ctx: EntryCtx<Chickenfoot>) -> AnyView {
         };
         if k == PadKey::Next {
             let next = (i + 1..n).find(|j| {
-                out.get_untracked() != Some(Some(*j))
-                    && modes.with_untracked(|m| m.get(*j) == Some(&Mode::Pips))
+                d.with_untracked(|x| {
+                    x.out != Some(Some(*j)) && !x.tile_mode.get(*j).copied().unwrap_or(false)
+                })
             });
             active.set(next);
             if let Some(j) = next {
@@ -248,144 +279,97 @@ fn hand_form(ctx: EntryCtx<Chickenfoot>) -> AnyView {
             }
             return;
         }
-        texts.update(|t| {
-            if let Some(s) = t.get_mut(i) {
+        edit(&mut |x| {
+            if let Some(s) = x.texts.get_mut(i) {
                 *s = k.apply(s);
             }
         });
-        form_error.set(None);
     });
 
-    let save = move |_| {
-        tried.set(true);
-        form_error.set(None);
-        let Some(who) = out.get_untracked() else {
-            form_error.set(Some(RuleError::new(
-                "Tap who went out first, or \"Nobody: stalemate\".",
-            )));
-            return;
-        };
-        let mut left = Vec::with_capacity(n);
-        for i in 0..n {
-            if who == Some(i) {
-                left.push(Left::Tiles(Vec::new()));
-                continue;
-            }
-            match modes.with_untracked(|m| m.get(i).copied()) {
-                Some(Mode::Tiles) => left.push(Left::Tiles(
-                    tiles.with_untracked(|t| t.get(i).cloned().unwrap_or_default()),
-                )),
-                _ => {
-                    let t = texts.with_untracked(|t| t.get(i).cloned().unwrap_or_default());
-                    match parse_count(&t, "pips left", max_pips) {
-                        Ok(p) => left.push(Left::Pips(p)),
-                        Err(m) => {
-                            form_error.set(Some(RuleError::for_player(i, m)));
-                            focus_field(&format!("pips-{i}"));
-                            return;
-                        }
-                    }
-                }
-            }
-        }
-        let started_with = highest.then(|| started.get_untracked());
-        let hand = Hand {
-            out: who,
-            started_with: started_with.filter(|d| *d != preferred),
-            left,
-        };
-        if let Some(err) = submit.run(hand) {
-            form_error.set(Some(err));
-        } else {
-            active.set(None);
-        }
-    };
-
-    let title = format!("Hand {} · started with the", index + 1);
-    let editing = cancel.is_some();
-
-    let went_out_chips = (0..n)
-        .map(|i| {
-            view! {
-                <button type="button" class="chip"
-                    aria-pressed=aria(move || out.get() == Some(Some(i)))
-                    aria-label=format!("{} went out", name(i))
-                    on:click=on_click(move |_| {
-                        out.set(Some(Some(i)));
-                        form_error.set(None);
+    let went_out = view! {
+        <fieldset class="went-out">
+            <legend>"Who went out?"</legend>
+            <div class="chips">
+                <PlayerChips
+                    names=form.with_setup(|s| s.players.clone())
+                    pressed=Callback::new(move |i| is_out(i))
+                    label=Callback::new(move |i| format!("{} went out", name(i)))
+                    on_pick=Callback::new(move |i| {
+                        edit(&mut |x| x.out = Some(Some(i)));
                         if active.get_untracked() == Some(i) {
                             active.set(None)
                         }
                     })
-                >{name(i)}</button>
-            }
-        })
-        .collect_view();
+                />
+                <button type="button" class="chip"
+                    aria-pressed=aria(move || d.with(|x| x.out == Some(None)))
+                    on:click=on_click(move |_| edit(&mut |x| x.out = Some(None)))
+                >"Nobody: stalemate"</button>
+            </div>
+        </fieldset>
+    };
 
     let player_rows = (0..n)
         .map(|i| {
-            let is_out = move || out.get() == Some(Some(i));
-            let mode = move || modes.with(|m| m.get(i).copied().unwrap_or(Mode::Pips));
-            let set_mode = move |m: Mode| modes.update(|v| if let Some(x) = v.get_mut(i) { *x = m });
             let entry = dynamic(move || {
-                if is_out() {
+                if is_out(i) {
                     return ().into_any();
                 }
-                match mode() {
-                    Mode::Pips => pad_field(PadField {
+                if !tiles_mode(i) {
+                    return pad_field(PadField {
                         id: format!("pips-{i}"),
                         label: format!("{}: pips left", name(i)),
                         placeholder: "tap to enter",
                         error_id: format!("err-{i}"),
-                        value: text(move || texts.with(|t| t.get(i).cloned().unwrap_or_default())),
+                        value: text(move || d.with(|x| x.texts.get(i).cloned().unwrap_or_default())),
                         invalid: flag(move || field_error(i).is_some()),
                         on_activate: Callback::new(move |_| active.set(Some(i))),
                         on_input: Callback::new(move |v: String| {
-                            texts.update(|t| if let Some(s) = t.get_mut(i) { *s = v });
-                            form_error.set(None);
+                            edit(&mut |x| if let Some(s) = x.texts.get_mut(i) { *s = v.clone() })
                         }),
-                    }),
-                    Mode::Tiles => view! {
-                        <button type="button" class="tiles-summary"
-                            on:click=on_click(move |_| picker.set(Some(i)))
-                            aria-label=text(move || format!("{}: {} tiles, {} points. Change tiles", name(i), tiles.with(|t| t.get(i).map(|v| v.len()).unwrap_or(0)), score_of(i)))
-                        >
-                            {text(move || {
-                                let picked = tiles.with(|t| t.get(i).cloned().unwrap_or_default());
-                                if picked.is_empty() {
-                                    "Tap to pick tiles".to_string()
-                                } else {
-                                    format!("{} = {}", picked.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" "), score_of(i))
-                                }
-                            })}
-                        </button>
-                    }
-                    .into_any(),
+                    });
                 }
+                view! {
+                    <button type="button" class="tiles-summary"
+                        on:click=on_click(move |_| picker.set(Some(i)))
+                        aria-label=text(move || format!("{}: {} tiles, {} points. Change tiles", name(i), d.with(|x| x.tiles.get(i).map_or(0, Vec::len)), score_of(i)))
+                    >
+                        {text(move || {
+                            let picked = d.with(|x| x.tiles.get(i).cloned().unwrap_or_default());
+                            if picked.is_empty() {
+                                "Tap to pick tiles".to_string()
+                            } else {
+                                format!("{} = {}", picked.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" "), score_of(i))
+                            }
+                        })}
+                    </button>
+                }
+                .into_any()
             });
             let head = dynamic(move || {
-                if is_out() {
+                if is_out(i) {
                     return view! { <span class="zero">"went out · 0"</span> }.into_any();
                 }
                 view! {
-                    <div class="segmented small" role="group" aria-label=format!("How to enter {}'s hand", name(i))>
-                        <button type="button" aria-pressed=aria(move || mode() == Mode::Pips)
-                            on:click=on_click(move |_| set_mode(Mode::Pips))
-                        >"Pips"</button>
-                        <button type="button" aria-pressed=aria(move || mode() == Mode::Tiles)
-                            aria-label=format!("Pick {}'s tiles", name(i))
-                            on:click=on_click(move |_| {
-                                set_mode(Mode::Tiles);
+                    <Segmented
+                        label=format!("How to enter {}'s hand", name(i))
+                        options=vec![("Pips".to_string(), false), ("Tiles".to_string(), true)]
+                        names=vec!["Pips".to_string(), format!("Pick {}'s tiles", name(i))]
+                        small=true
+                        value=Signal::derive(move || tiles_mode(i))
+                        on_pick=Callback::new(move |tiles: bool| {
+                            edit(&mut |x| if let Some(m) = x.tile_mode.get_mut(i) { *m = tiles });
+                            if tiles {
                                 active.set(None);
-                                picker.set(Some(i))
-                            })
-                        >"Tiles"</button>
-                    </div>
+                                picker.set(Some(i));
+                            }
+                        })
+                    />
                 }
                 .into_any()
             });
             view! {
-                <li class="player-left" class:is-out=flag(is_out) data-testid=format!("left-{i}")>
+                <li class="player-left" class:is-out=flag(move || is_out(i)) data-testid=format!("left-{i}")>
                     <div class="player-left-head">
                         <span class="who">{name(i)}</span>
                         {head}
@@ -404,14 +388,14 @@ fn hand_form(ctx: EntryCtx<Chickenfoot>) -> AnyView {
                 <select
                     aria-label="Double that started this hand"
                     on:change=on_value(move |v| {
-                        if let Ok(d) = v.parse::<u8>() {
-                            started.set(d)
+                        if let Ok(n) = v.parse::<u8>() {
+                            edit(&mut |x| x.started = n)
                         }
                     })
                 >
-                    {(0..=max).rev().map(|d| view! {
-                        <option value=d.to_string() selected=d == started.get_untracked()>
-                            {format!("{d}-{d}{}", if d == preferred { " (this hand's double)" } else { "" })}
+                    {(0..=max).rev().map(|v| view! {
+                        <option value=v.to_string() selected=d.with_untracked(|x| x.started) == v>
+                            {format!("{v}-{v}{}", if v == preferred { " (this hand's double)" } else { "" })}
                         </option>
                     }).collect_view()}
                 </select>
@@ -431,13 +415,14 @@ fn hand_form(ctx: EntryCtx<Chickenfoot>) -> AnyView {
             return ().into_any();
         };
         let taken = Signal::derive(move || {
-            tiles.with(|all| {
-                all.iter()
+            d.with(|x| {
+                x.tiles
+                    .iter()
                     .enumerate()
                     .filter(|(j, _)| {
                         *j != i
-                            && out.get() != Some(Some(*j))
-                            && modes.with(|m| m.get(*j) == Some(&Mode::Tiles))
+                            && x.out != Some(Some(*j))
+                            && x.tile_mode.get(*j).copied().unwrap_or(false)
                     })
                     .flat_map(|(j, v)| v.iter().map(move |t| (*t, j)))
                     .map(|(t, j)| (t, name(j)))
@@ -448,18 +433,17 @@ fn hand_form(ctx: EntryCtx<Chickenfoot>) -> AnyView {
             <TilePicker
                 name=name(i)
                 max=max
-                picked=Signal::derive(move || tiles.with(|t| t.get(i).cloned().unwrap_or_default()))
+                picked=Signal::derive(move || d.with(|x| x.tiles.get(i).cloned().unwrap_or_default()))
                 taken=taken
-                on_table=Signal::derive(move || { let d = started.get(); Tile(d, d) })
+                on_table=Signal::derive(move || { let s = d.with(|x| x.started); Tile(s, s) })
                 score=Signal::derive(move || score_of(i))
                 on_toggle=Callback::new(move |t: Tile| {
-                    tiles.update(|all| if let Some(v) = all.get_mut(i) {
-                        match v.iter().position(|x| *x == t) {
+                    edit(&mut |x| if let Some(v) = x.tiles.get_mut(i) {
+                        match v.iter().position(|y| *y == t) {
                             Some(p) => { v.remove(p); }
-                            None => { v.push(t); v.sort_by_key(|x| (x.1, x.0)); }
+                            None => { v.push(t); v.sort_by_key(|y| (y.1, y.0)); }
                         }
-                    });
-                    form_error.set(None);
+                    })
                 })
                 on_done=Callback::new(move |_| picker.set(None))
             />
@@ -467,41 +451,12 @@ fn hand_form(ctx: EntryCtx<Chickenfoot>) -> AnyView {
         .into_any()
     });
 
-    let save_label = if editing {
-        format!("Save changes to hand {}", index + 1)
-    } else {
-        format!("Save hand {}", index + 1)
-    };
-
     view! {
-        <form class="hand-form" on:submit=on_submit(|| ()) data-testid="hand-form">
-            <h2>
-                {if editing { "Correct " } else { "" }}
-                {title}" "
-                {text(move || format!("{0}-{0}", started.get()))}
-            </h2>
-            {double_select}
-            <fieldset class="went-out">
-                <legend>"Who went out?"</legend>
-                <div class="chips">
-                    {went_out_chips}
-                    <button type="button" class="chip"
-                        aria-pressed=aria(move || out.get() == Some(None))
-                        on:click=on_click(move |_| { out.set(Some(None)); form_error.set(None) })
-                    >"Nobody: stalemate"</button>
-                </div>
-            </fieldset>
-            <ul class="players-left">{player_rows}</ul>
-            <p class="form-error" role="alert" data-testid="form-error">
-                {text(move || form_error.get().filter(|e| e.player.is_none()).map(|e| e.message).unwrap_or_default())}
-            </p>
-            <div class="form-actions">
-                {cancel.map(|c| view! { <button type="button" class="secondary" on:click=on_click(move |_| c.run(()))>"Cancel"</button> })}
-                <button type="button" class="primary" data-testid="save-hand" on:click=on_click(save)>{save_label}</button>
-            </div>
-            {pad}
-            {picker_view}
-        </form>
+        {double_select}
+        {went_out}
+        <ul class="players-left">{player_rows}</ul>
+        {pad}
+        {picker_view}
     }
     .into_any()
 }

@@ -36,26 +36,36 @@ pub fn HelpPanel(
 #[component]
 pub fn Segmented<T>(
     /// What is being chosen (the group's accessible name).
-    label: &'static str,
+    #[prop(into)]
+    label: Signal<String>,
     /// Each option's text and value.
     options: Vec<(String, T)>,
     /// The value chosen now.
     value: Signal<T>,
     /// Called with the value tapped.
     on_pick: Callback<T>,
+    /// Each option's accessible name, where it says more than its text
+    /// (it contains the text); by position.
+    #[prop(optional)]
+    names: Vec<String>,
+    /// The compact size (inside a player's row).
+    #[prop(optional)]
+    small: bool,
 ) -> impl IntoView
 where
     T: Clone + PartialEq + Send + Sync + 'static,
 {
+    use crate::app::erased::{aria, on_click};
     view! {
-        <div class="segmented" role="group" aria-label=label>
-            {options.into_iter().map(|(text, v)| {
+        <div class=if small { "segmented small" } else { "segmented" } role="group" aria-label=label>
+            {options.into_iter().enumerate().map(|(k, (text, v))| {
                 let v2 = v.clone();
                 view! {
                     <button
                         type="button"
-                        aria-pressed=move || (value.get() == v).to_string()
-                        on:click=move |_| on_pick.run(v2.clone())
+                        aria-pressed=aria(move || value.with(|x| *x == v))
+                        aria-label=names.get(k).cloned()
+                        on:click=on_click(move |_| on_pick.run(v2.clone()))
                     >{text}</button>
                 }
             }).collect_view()}
@@ -87,4 +97,65 @@ pub fn Switch(
             <span class="knob" aria-hidden="true"></span>
         </button>
     }
+}
+
+/// A form's buttons: Cancel (when editing) and the Save button, whose words
+/// say what is saved; no Save button when `save` says `None`.
+#[component]
+pub fn FormActions(
+    /// Leaves the form without saving (edits only).
+    cancel: Option<Callback<()>>,
+    /// The Save button's words.
+    save: Signal<Option<String>>,
+    /// The Save button's test id.
+    save_id: String,
+    /// Called when Save is tapped.
+    on_save: Callback<()>,
+) -> impl IntoView {
+    use crate::app::erased::{dynamic, on_click};
+    let save_button = dynamic(move || {
+        match save.get() {
+        Some(label) => view! {
+            <button type="button" class="primary" data-testid=save_id.clone() on:click=on_click(move |_| on_save.run(()))>{label}</button>
+        }
+        .into_any(),
+        None => ().into_any(),
+    }
+    });
+    view! {
+        <div class="form-actions">
+            {cancel.map(|c| view! { <button type="button" class="secondary" on:click=on_click(move |_| c.run(()))>"Cancel"</button> })}
+            {save_button}
+        </div>
+    }
+}
+
+/// One chip per player: tapping chooses that player. `pressed` says which
+/// chips are down; `label` gives each chip's accessible name (it contains
+/// the name shown).
+#[component]
+pub fn PlayerChips(
+    /// The players' names, by seat.
+    names: Vec<String>,
+    /// Whether seat `i`'s chip is pressed.
+    pressed: Callback<usize, bool>,
+    /// Each chip's accessible name ("Ann went out").
+    label: Callback<usize, String>,
+    /// Called with the seat tapped.
+    on_pick: Callback<usize>,
+) -> impl IntoView {
+    use crate::app::erased::{aria, on_click};
+    names
+        .into_iter()
+        .enumerate()
+        .map(|(i, name)| {
+            view! {
+                <button type="button" class="chip"
+                    aria-pressed=aria(move || pressed.run(i))
+                    aria-label=label.run(i)
+                    on:click=on_click(move |_| on_pick.run(i))
+                >{name}</button>
+            }
+        })
+        .collect_view()
 }

@@ -18,7 +18,7 @@ pub fn Scoreboard(
     /// Called with an entry's index when its Edit button is tapped.
     on_edit: Callback<usize>,
     /// What an entry is called ("Hand 3").
-    entry_label: fn(usize) -> String,
+    entry_label: Callback<usize, String>,
 ) -> impl IntoView {
     let open_row: RwSignal<Option<usize>> = RwSignal::new(None);
 
@@ -107,7 +107,7 @@ pub fn Scoreboard(
                                 {entry.map(|i| view! {
                                     <button type="button" class="secondary" data-testid=format!("edit-{i}")
                                         on:click=move |_| { open_row.set(None); on_edit.run(i) }
-                                    >{format!("✎ Edit {}", entry_label(i))}</button>
+                                    >{format!("✎ Edit {}", entry_label.run(i))}</button>
                                 })}
                             </td>
                         </tr>

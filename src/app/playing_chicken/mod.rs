@@ -9,8 +9,8 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::app::components::Segmented;
-use crate::app::erased::{aria, dynamic, flag, on_click, on_submit, text};
-use crate::app::game::{keep_draft, restore_draft, EntryCtx, ExtrasCtx, GameUi};
+use crate::app::erased::{aria, dynamic, flag, on_click, text};
+use crate::app::game::{ExtrasCtx, Form, GameUi};
 use crate::app::now_ms;
 use crate::rules::join_names;
 use crate::rules::playing_chicken::{
@@ -21,7 +21,7 @@ use crate::rules::RuleError;
 
 /// A trick being entered, as kept between page loads.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-struct TrickDraft {
+pub struct TrickDraft {
     /// The trick it was typed for (0-based across the game; the game frame
     /// decides which form a draft belongs to).
     index: usize,
@@ -87,7 +87,9 @@ fn cards_words(cards: &[u8]) -> String {
 }
 
 impl GameUi for PlayingChicken {
-    fn entry_label(index: usize) -> String {
+    type Draft = TrickDraft;
+
+    fn entry_label(_log: &[Trick], index: usize) -> String {
         match position(index) {
             Some(p) => format!("Trick {} (round {}, trick {})", index + 1, p.round, p.trick),
             None => format!("Trick {}", index + 1),
@@ -162,8 +164,87 @@ impl GameUi for PlayingChicken {
         .into_any()
     }
 
-    fn entry_form(ctx: EntryCtx<Self>) -> AnyView {
-        trick_form(ctx)
+    fn draft_of(form: &Form<Self>, entry: Option<&Trick>) -> TrickDraft {
+        let deck = form.with_setup(|s| deck_goal(s, form.index));
+        match entry {
+            Some(t) => TrickDraft {
+                index: form.index,
+                goal: Some(t.goal).filter(|g| Some(*g) != deck),
+                cards: t.cards.iter().map(|c| Some(*c)).collect(),
+            },
+            None => TrickDraft {
+                index: form.index,
+                goal: None,
+                cards: vec![None; form.players()],
+            },
+        }
+    }
+
+    /// Cards no longer held and goals not in this game's deck are dropped.
+    fn restore(form: &Form<Self>, d: TrickDraft) -> Option<TrickDraft> {
+        let n = form.players();
+        if d.cards.len() != n {
+            return None;
+        }
+        let goals = possible_goals(n);
+        let held = held_cards(form);
+        Some(TrickDraft {
+            index: form.index,
+            goal: d.goal.filter(|g| goals.contains(g)),
+            cards: d
+                .cards
+                .iter()
+                .enumerate()
+                .map(|(i, c)| c.filter(|c| held.get(i).is_some_and(|h| h.contains(c))))
+                .collect(),
+        })
+    }
+
+    fn title(form: &Form<Self>, _: &TrickDraft) -> String {
+        match position(form.index) {
+            Some(pos) if !form.editing => format!(
+                "Round {} of {ROUNDS} · trick {} of {}",
+                pos.round, pos.trick, pos.tricks_in_round
+            ),
+            _ => format!("Correct {}", trick_words(form.index)),
+        }
+    }
+
+    fn save_label(form: &Form<Self>, _: &TrickDraft) -> Option<String> {
+        let words = trick_words(form.index);
+        Some(if form.editing {
+            format!("Save changes to {words}")
+        } else {
+            format!("Save {words}")
+        })
+    }
+
+    fn form_name(_: &TrickDraft) -> &'static str {
+        "trick"
+    }
+
+    fn build(form: &Form<Self>, d: &TrickDraft) -> Result<Trick, RuleError> {
+        let deck = form.with_setup(|s| deck_goal(s, form.index));
+        let Some(goal) = d.goal.or(deck) else {
+            return Err(RuleError::new("Tap the goal card first."));
+        };
+        let mut cards = Vec::with_capacity(d.cards.len());
+        for (i, c) in d.cards.iter().enumerate() {
+            match c {
+                Some(c) => cards.push(*c),
+                None => {
+                    return Err(RuleError::for_player(
+                        i,
+                        format!("Tap the card {} played.", form.name(i)),
+                    ))
+                }
+            }
+        }
+        Ok(Trick { goal, cards })
+    }
+
+    fn form_body(form: Form<Self>, d: RwSignal<TrickDraft>) -> AnyView {
+        trick_body(form, d)
     }
 
     fn extras(ctx: ExtrasCtx<Self>) -> AnyView {
@@ -315,78 +396,38 @@ fn capitalise(s: &str) -> String {
     }
 }
 
-/// The form for one trick: the goal, each player's card, the verdict.
-fn trick_form(ctx: EntryCtx<PlayingChicken>) -> AnyView {
-    let EntryCtx {
-        setup,
-        before,
-        index,
-        initial,
-        submit,
-        cancel,
-        draft,
-        on_draft,
-    } = ctx;
-    let Some(pos) = position(index) else {
-        return view! { <p class="hint">"All 15 tricks are played."</p> }.into_any();
-    };
-    let n = setup.players.len();
-    let names = StoredValue::new(setup.players.clone());
-    let name = move |i: usize| names.with_value(|v| v.get(i).cloned().unwrap_or_default());
-    let bonus = setup.settings.exact_bonus;
-    let deck_goal = deck_goal(&setup, index);
-    let goals = possible_goals(n);
-    let choices: Vec<Vec<u8>> = before
-        .choices(index)
+/// The cards each player may play in this trick, by seat.
+fn held_cards(form: &Form<PlayingChicken>) -> Vec<Vec<u8>> {
+    let n = form.players();
+    form.with_before(|b| b.choices(form.index))
         .unwrap_or_default()
         .into_iter()
         .chain(std::iter::repeat(Vec::new()))
         .take(n)
-        .collect();
-    let choices = StoredValue::new(choices);
+        .collect()
+}
+
+/// The fields of one trick: the goal, each player's card, the verdict.
+fn trick_body(form: Form<PlayingChicken>, d: RwSignal<TrickDraft>) -> AnyView {
+    let index = form.index;
+    let Some(pos) = position(index) else {
+        return view! { <p class="hint">"All 15 tricks are played."</p> }.into_any();
+    };
+    let n = form.players();
+    let name = move |i: usize| form.name(i);
+    let (bonus, deck_goal) = form.with_setup(|s| (s.settings.exact_bonus, deck_goal(s, index)));
+    let goals = possible_goals(n);
+    let choices = StoredValue::new(held_cards(&form));
     let held = move |i: usize| -> Vec<u8> {
         choices.with_value(|c| c.get(i).cloned().unwrap_or_default())
     };
     let last = pos.last_of_round();
-    let editing = cancel.is_some();
-
-    // The form's state: what was typed in it (its draft), else the trick
-    // being edited, else empty. Cards no longer held are dropped.
-    let from_entry = initial.as_ref().map(|t| TrickDraft {
-        index,
-        goal: Some(t.goal).filter(|g| Some(*g) != deck_goal),
-        cards: t.cards.iter().map(|c| Some(*c)).collect(),
-    });
-    let restored = restore_draft::<TrickDraft>(draft.as_deref(), |d| d.cards.len() == n)
-        .map(|d| TrickDraft {
-            index,
-            goal: d.goal.filter(|g| goals.contains(g)),
-            cards: d
-                .cards
-                .iter()
-                .enumerate()
-                .map(|(i, c)| c.filter(|c| held(i).contains(c)))
-                .collect(),
-        })
-        .or(from_entry)
-        .unwrap_or_else(|| TrickDraft {
-            index,
-            goal: None,
-            cards: vec![None; n],
-        });
-    let goal_pick: RwSignal<Option<u32>> = RwSignal::new(restored.goal);
-    let cards: RwSignal<Vec<Option<u8>>> = RwSignal::new(restored.cards);
-    // Every change to a new trick is kept at once (storage, not a signal).
-    keep_draft(on_draft, move || TrickDraft {
-        index,
-        goal: goal_pick.get(),
-        cards: cards.get(),
-    });
-    let goal = move || goal_pick.get().or(deck_goal);
-    let choosing_goal = RwSignal::new(deck_goal.is_none() || restored.goal.is_some());
-    let form_error: RwSignal<Option<RuleError>> = RwSignal::new(None);
-    let card_of = move |i: usize| cards.with(|c| c.get(i).copied().flatten());
-
+    let goal_pick = move || d.with(|x| x.goal);
+    let goal = move || goal_pick().or(deck_goal);
+    let toggled = RwSignal::new(deck_goal.is_none() || d.with_untracked(|x| x.goal.is_some()));
+    // The goals show when asked for, or when Save found no goal.
+    let choosing_goal = move || toggled.get() || (form.tried.get() && goal().is_none());
+    let card_of = move |i: usize| d.with(|x| x.cards.get(i).copied().flatten());
     // The goal: the app's card, big, or the goals to tap.
     let goal_chips = move || {
         let chips = goals
@@ -398,8 +439,8 @@ fn trick_form(ctx: EntryCtx<PlayingChicken>) -> AnyView {
                         aria-label=format!("Goal {g}")
                         aria-pressed=aria(move || goal() == Some(g))
                         on:click=on_click(move |_| {
-                            goal_pick.set(if Some(g) == deck_goal { None } else { Some(g) });
-                            form_error.set(None);
+                            d.update(|x| x.goal = if Some(g) == deck_goal { None } else { Some(g) });
+                            form.changed();
                         })
                     >{g.to_string()}</button>
                 }
@@ -425,7 +466,7 @@ fn trick_form(ctx: EntryCtx<PlayingChicken>) -> AnyView {
                 <strong data-testid="goal-value">{text(move || goal().map(|g| g.to_string()).unwrap_or_else(|| "?".into()))}</strong>
             </div>
             <div class="pc-goal-side">
-                <p class="pc-goal-source">{text(move || match (deck_goal, goal_pick.get()) {
+                <p class="pc-goal-source">{text(move || match (deck_goal, goal_pick()) {
                     (Some(d), Some(g)) if g != d => format!("The app flipped {d}; this trick uses {g} from the table."),
                     (Some(_), _) => "The app's goal card for this trick.".to_string(),
                     (None, Some(_)) => "The goal card flipped on the table.".to_string(),
@@ -434,15 +475,15 @@ fn trick_form(ctx: EntryCtx<PlayingChicken>) -> AnyView {
                 <p class="hint">{format!("{} points a winning card · exact: {}", pos.prize(), exact_prize(pos.round, bonus))}</p>
                 {deck_goal.map(|_| view! {
                     <button type="button" class="secondary small"
-                        aria-expanded=aria(move || choosing_goal.get())
-                        on:click=on_click(move |_| choosing_goal.update(|v| *v = !*v))
+                        aria-expanded=aria(choosing_goal)
+                        on:click=on_click(move |_| toggled.update(|v| *v = !*v))
                     >"Other goal card?"</button>
                 })}
             </div>
         </div>
     };
     let goal_picker = dynamic(move || {
-        if choosing_goal.get() {
+        if choosing_goal() {
             goal_chips()
         } else {
             ().into_any()
@@ -462,10 +503,10 @@ fn trick_form(ctx: EntryCtx<PlayingChicken>) -> AnyView {
                             aria-label=format!("{} plays {c}", name(i))
                             aria-pressed=aria(move || card_of(i) == Some(c))
                             on:click=on_click(move |_| {
-                                cards.update(|v| if let Some(slot) = v.get_mut(i) {
+                                d.update(|x| if let Some(slot) = x.cards.get_mut(i) {
                                     *slot = if *slot == Some(c) { None } else { Some(c) };
                                 });
-                                form_error.set(None);
+                                form.changed();
                             })
                         >{c.to_string()}</button>
                     }
@@ -488,13 +529,7 @@ fn trick_form(ctx: EntryCtx<PlayingChicken>) -> AnyView {
                     (Some(c), _) => format!("plays {c}"),
                 }
             });
-            let error = move || {
-                form_error
-                    .get()
-                    .filter(|e| e.player == Some(i))
-                    .map(|e| e.message)
-                    .unwrap_or_default()
-            };
+            let error = move || form.error_for(i).unwrap_or_default();
             view! {
                 <li class="pc-player" data-testid=format!("play-{i}")>
                     <div class="pc-player-head">
@@ -515,7 +550,7 @@ fn trick_form(ctx: EntryCtx<PlayingChicken>) -> AnyView {
         let Some(g) = goal() else {
             return view! { <p class="pc-verdict-line">"Tap the goal card first."</p> }.into_any();
         };
-        let entered: Vec<u8> = cards.with(|v| v.iter().flatten().copied().collect());
+        let entered: Vec<u8> = d.with(|x| x.cards.iter().flatten().copied().collect());
         let total: u32 = entered.iter().map(|c| u32::from(*c)).sum();
         let missing = n.saturating_sub(entered.len());
         if missing > 0 {
@@ -528,10 +563,10 @@ fn trick_form(ctx: EntryCtx<PlayingChicken>) -> AnyView {
             };
             return view! { <p class="pc-verdict-line">{line}</p> }.into_any();
         }
-        let all: Vec<u8> = cards.with(|v| v.iter().map(|c| c.unwrap_or(0)).collect());
+        let all: Vec<u8> = d.with(|x| x.cards.iter().map(|c| c.unwrap_or(0)).collect());
         let r = judge(g, &all, pos.round, bonus);
         let head = format!("Total {} · goal {g} · {}", r.total, r.verdict.word());
-        let won = names.with_value(|v| winners_line(v, &r));
+        let won = form.with_setup(|s| winners_line(&s.players, &r));
         view! {
             <p class="pc-verdict-line" data-verdict=r.verdict.word()><strong>{head}</strong></p>
             <p>{verdict_rule(r.verdict)}</p>
@@ -540,72 +575,18 @@ fn trick_form(ctx: EntryCtx<PlayingChicken>) -> AnyView {
         .into_any()
     });
 
-    let save = move |_| {
-        form_error.set(None);
-        let Some(g) = goal_pick.get_untracked().or(deck_goal) else {
-            form_error.set(Some(RuleError::new("Tap the goal card first.")));
-            choosing_goal.set(true);
-            return;
-        };
-        let picked = cards.get_untracked();
-        let mut all = Vec::with_capacity(n);
-        for i in 0..n {
-            match picked.get(i).copied().flatten() {
-                Some(c) => all.push(c),
-                None => {
-                    form_error.set(Some(RuleError::for_player(
-                        i,
-                        format!("Tap the card {} played.", name(i)),
-                    )));
-                    return;
-                }
-            }
-        }
-        if let Some(err) = submit.run(Trick {
-            goal: g,
-            cards: all,
-        }) {
-            form_error.set(Some(err));
-        }
-    };
-
-    let words = trick_words(index);
-    let title = if editing {
-        format!("Correct {words}")
-    } else {
-        format!(
-            "Round {} of {ROUNDS} · trick {} of {}",
-            pos.round, pos.trick, pos.tricks_in_round
-        )
-    };
-    let save_label = if editing {
-        format!("Save changes to {words}")
-    } else {
-        format!("Save {words}")
-    };
-
     view! {
-        <form class="trick-form" on:submit=on_submit(|| ()) data-testid="trick-form">
-            <h2>{title}</h2>
-            {goal_block}
-            {goal_picker}
-            {last.then(|| view! {
-                <p class="banner warn pc-last" data-testid="last-trick">
-                    {format!("Last trick of round {}: each player plays one of their two cards; the other is discarded for the rest of the game.", pos.round)}
-                </p>
-            })}
-            <ul class="pc-players">{player_rows}</ul>
-            <section class="pc-verdict" data-testid="trick-result" aria-live="polite" aria-label="This trick">
-                {verdict}
-            </section>
-            <p class="form-error" role="alert" data-testid="form-error">
-                {text(move || form_error.get().filter(|e| e.player.is_none()).map(|e| e.message).unwrap_or_default())}
+        {goal_block}
+        {goal_picker}
+        {last.then(|| view! {
+            <p class="banner warn pc-last" data-testid="last-trick">
+                {format!("Last trick of round {}: each player plays one of their two cards; the other is discarded for the rest of the game.", pos.round)}
             </p>
-            <div class="form-actions">
-                {cancel.map(|c| view! { <button type="button" class="secondary" on:click=on_click(move |_| c.run(()))>"Cancel"</button> })}
-                <button type="button" class="primary" data-testid="save-trick" on:click=on_click(save)>{save_label}</button>
-            </div>
-        </form>
+        })}
+        <ul class="pc-players">{player_rows}</ul>
+        <section class="pc-verdict" data-testid="trick-result" aria-live="polite" aria-label="This trick">
+            {verdict}
+        </section>
     }
     .into_any()
 }

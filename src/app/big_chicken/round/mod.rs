@@ -1,0 +1,254 @@
+//! The round form, the table companion for one round, in parts around one
+//! small `Copy` context ([`Ctx`]): the companion (who deals and leads, the
+//! Direction of Play card, the card exchange, Crowing), the result (who
+//! went out and how, Egging, the Penalty for Assistance), cards left with
+//! each player's score previewed, tournament challenges, and the tie
+//! questions. Every sentence about the rules comes from
+//! `rules::big_chicken`; the parts only ask and show.
+
+mod cards_left;
+mod challenges;
+mod companion;
+mod result;
+mod ties;
+
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::BcDraft;
+use crate::app::game::Form;
+use crate::rules::big_chicken::{
+    deck_setup, preview_round, round_with_answers, settle_ties, BigChicken, Card, Challenge,
+    Direction, Entry, LastLay, Round, RoundScores, TieAnswers, TieQuestion,
+};
+use crate::rules::{parse_count, RuleError};
+
+/// A round being entered, as kept between page loads.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RoundDraft {
+    /// The round this draft was typed for.
+    pub number: usize,
+    /// The Direction of Play card as it lies now.
+    pub direction: Direction,
+    /// Who went out.
+    pub out: Option<usize>,
+    /// One card or several on the last lay.
+    pub last_lay: LastLay,
+    /// The last card was a Duck (it flipped the direction card).
+    pub flipped: bool,
+    /// Who Crowed first.
+    pub crowed: Option<usize>,
+    /// The table says the player before the winner could have stopped it.
+    pub assisted: bool,
+    /// Cards left as typed, by seat.
+    pub texts: Vec<String>,
+    /// Tournament challenges lost.
+    pub challenges: Vec<Challenge>,
+    /// Round 1 Bad Egg tie: each tied player's highest card, by seat.
+    pub highest: Vec<Option<Card>>,
+    /// The table's Bad Egg pick.
+    pub bad_pick: Option<usize>,
+    /// The table's Good Egg pick.
+    pub good_pick: Option<usize>,
+}
+
+impl RoundDraft {
+    /// An empty round: nothing typed, the direction card as it lies.
+    pub fn empty(number: usize, n: usize, direction: Direction) -> Self {
+        RoundDraft {
+            number,
+            direction,
+            texts: vec![String::new(); n],
+            highest: vec![None; n],
+            ..RoundDraft::default()
+        }
+    }
+
+    /// The draft of a recorded round (to correct it).
+    pub fn of(number: usize, r: &Round, n: usize) -> Self {
+        RoundDraft {
+            number,
+            direction: r.direction,
+            out: r.out,
+            last_lay: r.last_lay,
+            flipped: r.last_lay_flipped,
+            crowed: r.crowed,
+            assisted: r.assisted,
+            texts: (0..n)
+                .map(|i| match r.cards_left.get(i) {
+                    Some(c) if r.out != Some(i) => c.to_string(),
+                    _ => String::new(),
+                })
+                .collect(),
+            challenges: r.challenges.clone(),
+            highest: (0..n)
+                .map(|i| r.highest_cards.get(i).copied().flatten())
+                .collect(),
+            bad_pick: r.bad_egg_pick,
+            good_pick: r.good_egg_pick,
+        }
+    }
+
+    /// Whether the draft was typed for `n` players.
+    pub fn fits(&self, n: usize) -> bool {
+        self.texts.len() == n
+            && self.highest.len() == n
+            && self.out.is_none_or(|o| o < n)
+            && self.crowed.is_none_or(|c| c < n)
+    }
+
+    /// The round without tie answers, or the first field that is not a
+    /// count yet (with its message).
+    pub fn round(&self, n: usize, most: u32) -> Result<Round, RuleError> {
+        let Some(out) = self.out else {
+            return Err(RuleError::new("Tap who went out."));
+        };
+        let mut cards_left = Vec::with_capacity(n);
+        for i in 0..n {
+            if i == out {
+                cards_left.push(0);
+                continue;
+            }
+            let t = self.texts.get(i).cloned().unwrap_or_default();
+            cards_left.push(
+                parse_count(&t, "cards left", most).map_err(|m| RuleError::for_player(i, m))?,
+            );
+        }
+        Ok(Round {
+            out: Some(out),
+            last_lay: self.last_lay,
+            cards_left,
+            crowed: self.crowed,
+            assisted: self.assisted && self.last_lay == LastLay::Single && n >= 3,
+            challenges: self.challenges.clone(),
+            direction: self.direction,
+            last_lay_flipped: self.flipped && self.last_lay == LastLay::Single,
+            ..Round::default()
+        })
+    }
+
+    /// The table's answers to the tie questions.
+    pub fn answers(&self) -> TieAnswers {
+        TieAnswers {
+            highest: self.highest.clone(),
+            bad_pick: self.bad_pick,
+            good_pick: self.good_pick,
+        }
+    }
+}
+
+/// Most cards a hand can hold: never the whole deck (the last lay is on
+/// the table).
+fn most_cards(n: usize) -> u32 {
+    deck_setup(n)
+        .map(|d| d.deck_size as u32)
+        .unwrap_or(0)
+        .saturating_sub(1)
+}
+
+/// The round a draft describes, with its tie answers, or what is wrong.
+pub fn build(form: &Form<BigChicken>, d: &RoundDraft) -> Result<Entry, RuleError> {
+    let n = form.players();
+    let base = d.round(n, most_cards(n))?;
+    let setup = form.setup();
+    form.with_before(|st| round_with_answers(&setup, st, &base, &d.answers()))
+        .map(Entry::Round)
+}
+
+/// What every part of the round form shares: small handles only.
+#[derive(Clone, Copy)]
+pub struct Ctx {
+    form: Form<BigChicken>,
+    outer: RwSignal<BcDraft>,
+    /// The round being entered.
+    d: Memo<RoundDraft>,
+    /// The cards-left field the number pad fills.
+    active: RwSignal<Option<usize>>,
+    /// Whose highest card the card picker asks for.
+    picker: RwSignal<Option<usize>>,
+    /// The round as entered so far (no tie answers), once complete.
+    base: Memo<Option<Round>>,
+    /// Its scores, if the rules accept it.
+    scores: Memo<Option<RoundScores>>,
+    /// The rules' objection to it, if any.
+    problem: Memo<Option<RuleError>>,
+    /// The tie questions to show.
+    ties: Memo<Vec<TieQuestion>>,
+    n: usize,
+    most: u32,
+}
+
+impl Ctx {
+    fn name(&self, i: usize) -> String {
+        self.form.name(i)
+    }
+
+    /// Changes the round being entered (and clears a refusal).
+    fn edit(&self, f: impl FnOnce(&mut RoundDraft)) {
+        self.outer.update(|o| {
+            if let BcDraft::Round(r) = o {
+                f(r)
+            }
+        });
+        self.form.changed();
+    }
+}
+
+/// The fields of the round form.
+pub fn body(form: Form<BigChicken>, outer: RwSignal<BcDraft>) -> AnyView {
+    let n = form.players();
+    let d = Memo::new(move |_| {
+        outer.with(|o| match o {
+            BcDraft::Round(r) => r.clone(),
+            _ => RoundDraft::default(),
+        })
+    });
+    let most = most_cards(n);
+    let base = Memo::new(move |_| d.with(|x| x.round(n, most).ok()));
+    let scores = Memo::new(move |_| {
+        base.with(|b| {
+            let r = b.as_ref()?;
+            form.with_setup(|s| form.with_before(|st| preview_round(s, st, r).ok()))
+        })
+    });
+    let problem = Memo::new(move |_| {
+        base.with(|b| {
+            let r = b.as_ref()?;
+            form.with_setup(|s| form.with_before(|st| preview_round(s, st, r).err()))
+        })
+    });
+    let ties = Memo::new(move |_| {
+        let Some(b) = base.get() else {
+            return Vec::new();
+        };
+        let answers = d.with(RoundDraft::answers);
+        form.with_setup(|s| form.with_before(|st| settle_ties(s, st, &b, &answers).map(|t| t.0)))
+            .unwrap_or_default()
+    });
+    let c = Ctx {
+        form,
+        outer,
+        d,
+        active: RwSignal::new(None),
+        picker: RwSignal::new(None),
+        base,
+        scores,
+        problem,
+        ties,
+        n,
+        most,
+    };
+    view! {
+        {companion::view(c)}
+        {result::view(c)}
+        {cards_left::view(c)}
+        {challenges::view(c)}
+        {ties::view(c)}
+        <p class="form-error" role="alert" data-testid="round-problem">
+            {crate::app::erased::text(move || c.problem.with(|p| p.as_ref().filter(|e| e.player.is_none()).map(|e| e.message.clone())).filter(|_| c.form.error.with(Option::is_none)).unwrap_or_default())}
+        </p>
+        {cards_left::pad(c)}
+        {ties::picker(c)}
+    }
+    .into_any()
+}
