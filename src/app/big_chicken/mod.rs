@@ -9,7 +9,6 @@ mod draw;
 mod round;
 
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use crate::app::components::{PlayerChips, Switch};
 use crate::app::erased::dynamic;
@@ -18,27 +17,7 @@ use crate::rules::big_chicken::{deck_setup, score_bands, BigChicken, Entry, Sett
 use crate::rules::RuleError;
 
 pub use cards::{card_face, card_picker, highest_first};
-use round::RoundDraft;
-
-/// What a Big Chicken entry form holds: a round, who holds Big Red, or a
-/// recorded card draw (not corrected by hand). A round's draft reads as
-/// before, so drafts kept by earlier versions still come back.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum BcDraft {
-    /// A round's result.
-    Round(RoundDraft),
-    /// Before round 1: who holds Big Red.
-    BigRed {
-        /// The holder tapped.
-        big_red: Option<usize>,
-    },
-    /// A recorded card draw, opened for correction.
-    CardDraw {
-        /// Always true (marks the kind).
-        card_draw: bool,
-    },
-}
+use round::{FormKind, RoundDraft};
 
 /// Whether entry `index` is the question "who holds Big Red?": the first
 /// entry of a game that has not recorded it, or an edit of that entry.
@@ -47,7 +26,7 @@ fn asks_big_red(form: &Form<BigChicken>) -> bool {
 }
 
 impl GameUi for BigChicken {
-    type Draft = BcDraft;
+    type Draft = RoundDraft;
 
     /// The log may start with who holds Big Red; a Golden Egg card draw may
     /// follow the last round.
@@ -82,61 +61,58 @@ impl GameUi for BigChicken {
         .into_any()
     }
 
-    fn draft_of(form: &Form<Self>, entry: Option<&Entry>) -> BcDraft {
+    fn draft_of(form: &Form<Self>, entry: Option<&Entry>) -> RoundDraft {
         let n = form.players();
         let number = form.with_before(|b| b.round_number());
+        let empty = RoundDraft::empty(number, n, form.with_before(|b| b.direction()));
         match entry {
-            Some(Entry::BigRedHolder { seat }) => BcDraft::BigRed {
+            Some(Entry::BigRedHolder { seat }) => RoundDraft {
+                kind: FormKind::BigRed,
                 big_red: Some(*seat),
+                ..empty
             },
-            Some(Entry::CardDraw(_)) => BcDraft::CardDraw { card_draw: true },
-            Some(Entry::Round(r)) => BcDraft::Round(RoundDraft::of(number, r, n)),
-            None if asks_big_red(form) => BcDraft::BigRed { big_red: None },
-            None => BcDraft::Round(RoundDraft::empty(
-                number,
-                n,
-                form.with_before(|b| b.direction()),
-            )),
+            Some(Entry::CardDraw(_)) => RoundDraft {
+                kind: FormKind::CardDraw,
+                ..empty
+            },
+            Some(Entry::Round(r)) => RoundDraft::of(number, r, n),
+            None if asks_big_red(form) => RoundDraft {
+                kind: FormKind::BigRed,
+                ..empty
+            },
+            None => empty,
         }
     }
 
     /// A kept draft of the same kind of entry, typed for these players.
-    fn restore(form: &Form<Self>, d: BcDraft) -> Option<BcDraft> {
+    fn restore(form: &Form<Self>, d: RoundDraft) -> Option<RoundDraft> {
         let fresh = Self::draft_of(form, None);
-        let editing_round = form.editing && matches!(fresh, BcDraft::Round(_));
-        match (d, fresh) {
-            (BcDraft::Round(r), BcDraft::Round(_)) if r.fits(form.players()) => {
-                let number = form.with_before(|b| b.round_number());
-                Some(BcDraft::Round(RoundDraft { number, ..r }))
-            }
-            (d @ BcDraft::BigRed { .. }, BcDraft::BigRed { .. }) if !editing_round => Some(d),
-            _ => None,
-        }
+        let number = fresh.number;
+        (d.kind == fresh.kind && d.kind != FormKind::CardDraw && d.fits(form.players()))
+            .then_some(RoundDraft { number, ..d })
     }
 
-    fn title(form: &Form<Self>, d: &BcDraft) -> String {
-        match d {
-            BcDraft::BigRed { .. } => "Round 1 · Who holds Big Red?".to_string(),
-            BcDraft::CardDraw { .. } => "The Golden Egg card draw".to_string(),
-            BcDraft::Round(r) if form.editing => format!("Correct round {}", r.number),
-            BcDraft::Round(r) => format!("Round {}", r.number),
+    fn title(form: &Form<Self>, d: &RoundDraft) -> String {
+        match d.kind {
+            FormKind::BigRed => "Round 1 · Who holds Big Red?".to_string(),
+            FormKind::CardDraw => "The Golden Egg card draw".to_string(),
+            FormKind::Round if form.editing => format!("Correct round {}", d.number),
+            FormKind::Round => format!("Round {}", d.number),
         }
     }
 
     /// Big Red is saved by tapping the holder; a card draw is not edited.
-    fn save_label(form: &Form<Self>, d: &BcDraft) -> Option<String> {
-        match d {
-            BcDraft::Round(r) if form.editing => {
-                Some(format!("Save changes to round {}", r.number))
-            }
-            BcDraft::Round(r) => Some(format!("Save round {}", r.number)),
+    fn save_label(form: &Form<Self>, d: &RoundDraft) -> Option<String> {
+        match d.kind {
+            FormKind::Round if form.editing => Some(format!("Save changes to round {}", d.number)),
+            FormKind::Round => Some(format!("Save round {}", d.number)),
             _ => None,
         }
     }
 
-    fn form_name(d: &BcDraft) -> &'static str {
-        match d {
-            BcDraft::BigRed { .. } => "big-red",
+    fn form_name(d: &RoundDraft) -> &'static str {
+        match d.kind {
+            FormKind::BigRed => "big-red",
             _ => "round",
         }
     }
@@ -145,24 +121,22 @@ impl GameUi for BigChicken {
         Some(format!("cards-{player}"))
     }
 
-    fn build(form: &Form<Self>, d: &BcDraft) -> Result<Entry, RuleError> {
-        match d {
-            BcDraft::Round(r) => round::build(form, r),
-            BcDraft::BigRed {
-                big_red: Some(seat),
-            } => Ok(Entry::BigRedHolder { seat: *seat }),
-            BcDraft::BigRed { big_red: None } => Err(RuleError::new("Tap who holds Big Red.")),
-            BcDraft::CardDraw { .. } => Err(RuleError::new(
+    fn build(form: &Form<Self>, d: &RoundDraft) -> Result<Entry, RuleError> {
+        match (d.kind, d.big_red) {
+            (FormKind::Round, _) => round::build(form, d),
+            (FormKind::BigRed, Some(seat)) => Ok(Entry::BigRedHolder { seat }),
+            (FormKind::BigRed, None) => Err(RuleError::new("Tap who holds Big Red.")),
+            (FormKind::CardDraw, _) => Err(RuleError::new(
                 "A card draw is not corrected by hand: Undo it and draw again below.",
             )),
         }
     }
 
-    fn form_body(form: Form<Self>, d: RwSignal<BcDraft>) -> AnyView {
-        match d.get_untracked() {
-            BcDraft::Round(_) => round::body(form, d),
-            BcDraft::BigRed { .. } => big_red_body(form, d),
-            BcDraft::CardDraw { .. } => view! {
+    fn form_body(form: Form<Self>, d: RwSignal<RoundDraft>) -> AnyView {
+        match d.with_untracked(|x| x.kind) {
+            FormKind::Round => round::body(form, d),
+            FormKind::BigRed => big_red_body(form, d),
+            FormKind::CardDraw => view! {
                 <p class="hint">"A card draw is not corrected by hand: Undo it and draw again below."</p>
             }
             .into_any(),
@@ -249,7 +223,7 @@ fn suit_class(s: Suit) -> &'static str {
 
 /// Before round 1: who holds Big Red (they show it and lead round 1). A
 /// tap on the holder saves it.
-fn big_red_body(form: Form<BigChicken>, d: RwSignal<BcDraft>) -> AnyView {
+fn big_red_body(form: Form<BigChicken>, d: RwSignal<RoundDraft>) -> AnyView {
     let deal = deck_setup(form.players())
         .map(|s| {
             format!(
@@ -264,10 +238,10 @@ fn big_red_body(form: Form<BigChicken>, d: RwSignal<BcDraft>) -> AnyView {
         <div class="chips big" role="group" aria-label="Who holds Big Red">
             <PlayerChips
                 names=form.with_setup(|s| s.players.clone())
-                pressed=Callback::new(move |i| d.with(|x| matches!(x, BcDraft::BigRed { big_red: Some(s) } if *s == i)))
+                pressed=Callback::new(move |i| d.with(|x| x.big_red == Some(i)))
                 label=Callback::new(move |i| format!("{} holds Big Red", form.name(i)))
                 on_pick=Callback::new(move |i| {
-                    d.set(BcDraft::BigRed { big_red: Some(i) });
+                    d.update(|x| x.big_red = Some(i));
                     form.changed();
                     form.save.run(());
                 })

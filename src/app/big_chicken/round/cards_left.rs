@@ -11,7 +11,7 @@ use crate::rules::parse_count;
 
 /// The message beside player `i`'s field, if any.
 fn field_error(c: Ctx, i: usize) -> Option<String> {
-    if c.d.with(|x| x.out == Some(i)) {
+    if c.with(|x| x.out == Some(i)) {
         return None;
     }
     if let Some(e) = c.form.error_for(i) {
@@ -24,7 +24,7 @@ fn field_error(c: Ctx, i: usize) -> Option<String> {
     }) {
         return Some(e);
     }
-    let t = c.d.with(|x| x.texts.get(i).cloned().unwrap_or_default());
+    let t = c.with(|x| x.texts.get(i).cloned().unwrap_or_default());
     if t.trim().is_empty() && !c.form.tried.get() {
         return None;
     }
@@ -41,8 +41,7 @@ fn set_text(c: Ctx, i: usize, v: String) {
 
 /// One card more or fewer.
 fn step(c: Ctx, i: usize, up: bool) {
-    let now =
-        c.d.with_untracked(|x| x.texts.get(i).cloned().unwrap_or_default());
+    let now = c.with_untracked(|x| x.texts.get(i).cloned().unwrap_or_default());
     if !up && now.trim().is_empty() {
         return;
     }
@@ -57,7 +56,7 @@ fn step(c: Ctx, i: usize, up: bool) {
 
 /// "7 × 2 = 14 · Crowing +15 → 29 points, total 41".
 fn score_line(c: Ctx, i: usize) -> String {
-    let out = c.d.with(|x| x.out == Some(i));
+    let out = c.with(|x| x.out == Some(i));
     if let Some(p) = c.scores.get() {
         let m = p.multipliers.get(i).copied().unwrap_or(1);
         let card = p.card_scores.get(i).copied().unwrap_or(0);
@@ -82,7 +81,7 @@ fn score_line(c: Ctx, i: usize) -> String {
         };
     }
     // Not complete yet: the card score alone, where typed.
-    let t = c.d.with(|x| x.texts.get(i).cloned().unwrap_or_default());
+    let t = c.with(|x| x.texts.get(i).cloned().unwrap_or_default());
     match t.trim().parse::<u32>() {
         Ok(cards) if !out && cards > 0 => {
             let m = multiplier(c.n, cards).unwrap_or(1);
@@ -95,7 +94,7 @@ fn score_line(c: Ctx, i: usize) -> String {
 pub fn view(c: Ctx) -> impl IntoView {
     let rows = (0..c.n)
         .map(|i| {
-            let is_out = move || c.d.with(|x| x.out == Some(i));
+            let is_out = move || c.with(|x| x.out == Some(i));
             let entry = dynamic(move || {
                 if is_out() {
                     return view! { <span class="zero">"went out · 0 cards"</span> }.into_any();
@@ -110,7 +109,7 @@ pub fn view(c: Ctx) -> impl IntoView {
                             label: format!("{}: cards left", c.name(i)),
                             placeholder: "cards left",
                             error_id: format!("err-{i}"),
-                            value: text(move || c.d.with(|x| x.texts.get(i).cloned().unwrap_or_default())),
+                            value: text(move || c.with(|x| x.texts.get(i).cloned().unwrap_or_default())),
                             invalid: flag(move || field_error(c, i).is_some()),
                             on_activate: Callback::new(move |_| { c.active.set(Some(i)); reveal_field(i) }),
                             on_input: Callback::new(move |v| set_text(c, i, v)),
@@ -147,7 +146,7 @@ pub fn pad(c: Ctx) -> impl IntoView {
             return;
         };
         if k == PadKey::Next {
-            let out = c.d.with_untracked(|x| x.out);
+            let out = c.with_untracked(|x| x.out);
             let next = (i + 1..c.n).find(|j| out != Some(*j));
             c.active.set(next);
             if let Some(j) = next {
@@ -155,8 +154,7 @@ pub fn pad(c: Ctx) -> impl IntoView {
             }
             return;
         }
-        let now =
-            c.d.with_untracked(|x| x.texts.get(i).cloned().unwrap_or_default());
+        let now = c.with_untracked(|x| x.texts.get(i).cloned().unwrap_or_default());
         set_text(c, i, k.apply(&now));
     });
     dynamic(move || {

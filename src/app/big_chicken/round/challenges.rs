@@ -12,7 +12,7 @@ pub fn view(c: Ctx) -> impl IntoView {
     tournament.then(|| {
         let side = RwSignal::new(ChallengeSide::Leader);
         let list = dynamic(move || {
-            let items = c.d.with(|x| x.challenges.clone());
+            let items = c.with(|x| x.challenges.clone());
             items
                 .into_iter()
                 .enumerate()

@@ -11,8 +11,8 @@ use crate::rules::big_chicken::{round_guide, Direction, CROWING_HINT, LAST_EGG};
 
 pub fn view(c: Ctx) -> impl IntoView {
     // The guide follows what is entered (who Crowed, the direction card).
-    let guide = Memo::new(move |_| {
-        let (crowed, direction) = c.d.with(|x| (x.crowed, x.direction));
+    let guide = Signal::derive(move || {
+        let (crowed, direction) = c.with(|x| (x.crowed, x.direction));
         c.form.with_setup(|s| {
             c.form
                 .with_before(|st| round_guide(s, st, crowed, direction))
@@ -30,14 +30,14 @@ pub fn view(c: Ctx) -> impl IntoView {
     };
     let direction = view! {
         <button type="button" class="direction" data-testid="direction"
-            aria-label=text(move || format!("Direction of Play: {}. Tap to flip the card", c.d.with(|x| x.direction.name())))
+            aria-label=text(move || format!("Direction of Play: {}. Tap to flip the card", c.with(|x| x.direction.name())))
             on:click=on_click(move |_| c.edit(|x| x.direction = x.direction.flipped()))
         >
-            <span class="direction-arrow" aria-hidden="true">{text(move || match c.d.with(|x| x.direction) {
+            <span class="direction-arrow" aria-hidden="true">{text(move || match c.with(|x| x.direction) {
                 Direction::Cluckwise => "↻".to_string(),
                 Direction::CounterCluckwise => "↺".to_string(),
             })}</span>
-            <span class="direction-name">{text(move || c.d.with(|x| x.direction.name().to_string()))}</span>
+            <span class="direction-name">{text(move || c.with(|x| x.direction.name().to_string()))}</span>
             <small class="direction-order">{text(order)}</small>
         </button>
     };
@@ -56,13 +56,13 @@ pub fn view(c: Ctx) -> impl IntoView {
                 <legend>"Who Crowed first?"</legend>
                 <div class="chips">
                     <button type="button" class="chip"
-                        aria-pressed=aria(move || c.d.with(|x| x.crowed.is_none()))
+                        aria-pressed=aria(move || c.with(|x| x.crowed.is_none()))
                         aria-label="Nobody Crowed"
                         on:click=on_click(move |_| c.edit(|x| x.crowed = None))
                     >"Nobody"</button>
                     <PlayerChips
                         names=c.form.with_setup(|s| s.players.clone())
-                        pressed=Callback::new(move |i| c.d.with(|x| x.crowed == Some(i)))
+                        pressed=Callback::new(move |i| c.with(|x| x.crowed == Some(i)))
                         label=Callback::new(move |i| format!("{} Crowed", c.name(i)))
                         on_pick=Callback::new(move |i| c.edit(|x| x.crowed = Some(i)))
                     />

@@ -15,7 +15,6 @@ mod ties;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::BcDraft;
 use crate::app::game::Form;
 use crate::rules::big_chicken::{
     deck_setup, preview_round, round_with_answers, settle_ties, BigChicken, Card, Challenge,
@@ -23,9 +22,29 @@ use crate::rules::big_chicken::{
 };
 use crate::rules::{parse_count, RuleError};
 
-/// A round being entered, as kept between page loads.
+/// Which entry a Big Chicken form records.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FormKind {
+    /// A round's result (every draft of earlier versions is one).
+    #[default]
+    Round,
+    /// Before round 1: who holds Big Red.
+    BigRed,
+    /// A recorded card draw, opened for correction (not edited by hand).
+    CardDraw,
+}
+
+/// What a Big Chicken entry form holds, as kept between page loads: a
+/// round being entered, or who holds Big Red.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RoundDraft {
+    /// Which entry this is.
+    #[serde(default)]
+    pub kind: FormKind,
+    /// Who holds Big Red (a Big Red form).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub big_red: Option<usize>,
     /// The round this draft was typed for.
     pub number: usize,
     /// The Direction of Play card as it lies now.
@@ -67,6 +86,8 @@ impl RoundDraft {
     /// The draft of a recorded round (to correct it).
     pub fn of(number: usize, r: &Round, n: usize) -> Self {
         RoundDraft {
+            kind: FormKind::Round,
+            big_red: None,
             number,
             direction: r.direction,
             out: r.out,
@@ -159,9 +180,7 @@ pub fn build(form: &Form<BigChicken>, d: &RoundDraft) -> Result<Entry, RuleError
 #[derive(Clone, Copy)]
 pub struct Ctx {
     form: Form<BigChicken>,
-    outer: RwSignal<BcDraft>,
-    /// The round being entered.
-    d: Memo<RoundDraft>,
+    outer: RwSignal<RoundDraft>,
     /// The cards-left field the number pad fills.
     active: RwSignal<Option<usize>>,
     /// Whose highest card the card picker asks for.
@@ -183,28 +202,33 @@ impl Ctx {
         self.form.name(i)
     }
 
+    /// Reads the round being entered (tracked).
+    fn with<T>(&self, f: impl FnOnce(&RoundDraft) -> T) -> T {
+        self.outer.with(f)
+    }
+
+    /// Reads the round being entered (untracked).
+    fn with_untracked<T>(&self, f: impl FnOnce(&RoundDraft) -> T) -> T {
+        self.outer.with_untracked(f)
+    }
+
     /// Changes the round being entered (and clears a refusal).
     fn edit(&self, f: impl FnOnce(&mut RoundDraft)) {
-        self.outer.update(|o| {
-            if let BcDraft::Round(r) = o {
-                f(r)
-            }
-        });
+        self.outer.update(f);
         self.form.changed();
     }
 }
 
 /// The fields of the round form.
-pub fn body(form: Form<BigChicken>, outer: RwSignal<BcDraft>) -> AnyView {
+pub fn body(form: Form<BigChicken>, outer: RwSignal<RoundDraft>) -> AnyView {
     let n = form.players();
-    let d = Memo::new(move |_| {
-        outer.with(|o| match o {
-            BcDraft::Round(r) => r.clone(),
-            _ => RoundDraft::default(),
-        })
-    });
+    let d = move |f: &mut dyn FnMut(&RoundDraft)| outer.with(|o| f(o));
     let most = most_cards(n);
-    let base = Memo::new(move |_| d.with(|x| x.round(n, most).ok()));
+    let base = Memo::new(move |_| {
+        let mut r = None;
+        d(&mut |x| r = x.round(n, most).ok());
+        r
+    });
     let scores = Memo::new(move |_| {
         base.with(|b| {
             let r = b.as_ref()?;
@@ -221,14 +245,14 @@ pub fn body(form: Form<BigChicken>, outer: RwSignal<BcDraft>) -> AnyView {
         let Some(b) = base.get() else {
             return Vec::new();
         };
-        let answers = d.with(RoundDraft::answers);
+        let mut answers = TieAnswers::default();
+        d(&mut |x| answers = x.answers());
         form.with_setup(|s| form.with_before(|st| settle_ties(s, st, &b, &answers).map(|t| t.0)))
             .unwrap_or_default()
     });
     let c = Ctx {
         form,
         outer,
-        d,
         active: RwSignal::new(None),
         picker: RwSignal::new(None),
         base,

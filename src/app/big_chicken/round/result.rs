@@ -15,7 +15,7 @@ pub fn view(c: Ctx) -> impl IntoView {
             <div class="chips">
                 <PlayerChips
                     names=c.form.with_setup(|s| s.players.clone())
-                    pressed=Callback::new(move |i| c.d.with(|x| x.out == Some(i)))
+                    pressed=Callback::new(move |i| c.with(|x| x.out == Some(i)))
                     label=Callback::new(move |i| format!("{} went out", c.name(i)))
                     on_pick=Callback::new(move |i| {
                         c.edit(|x| x.out = Some(i));
@@ -28,9 +28,7 @@ pub fn view(c: Ctx) -> impl IntoView {
         </fieldset>
     };
     let egging = dynamic(move || {
-        if c.d
-            .with(|x| x.out.is_some() && x.last_lay == LastLay::Several)
-        {
+        if c.with(|x| x.out.is_some() && x.last_lay == LastLay::Several) {
             view! { <p class="hint">"Egging: every other player gets +5."</p> }.into_any()
         } else {
             ().into_any()
@@ -46,7 +44,7 @@ pub fn view(c: Ctx) -> impl IntoView {
                     ("One card".to_string(), LastLay::Single),
                     ("Several cards (Egging)".to_string(), LastLay::Several),
                 ]
-                value=Signal::derive(move || c.d.with(|x| x.last_lay))
+                value=Signal::derive(move || c.with(|x| x.last_lay))
                 on_pick=Callback::new(move |v| c.edit(|x| x.last_lay = v))
             />
             {egging}
@@ -59,8 +57,8 @@ pub fn view(c: Ctx) -> impl IntoView {
 fn assistance_view(c: Ctx) -> impl IntoView {
     // What the rules ask, as entered now; the amount once the round is
     // complete.
-    let asked = Memo::new(move |_| {
-        let round = c.d.with(|x| Round {
+    let asked = Signal::derive(move || {
+        let round = c.with(|x| Round {
             out: x.out,
             last_lay: x.last_lay,
             direction: x.direction,
@@ -83,7 +81,7 @@ fn assistance_view(c: Ctx) -> impl IntoView {
                 <Switch
                     label="Went out on a Duck"
                     hint="The Duck flipped the Direction of Play card: this flips it above too."
-                    on=Signal::derive(move || c.d.with(|x| x.flipped))
+                    on=Signal::derive(move || c.with(|x| x.flipped))
                     on_toggle=Callback::new(move |v: bool| c.edit(|x| {
                         if x.flipped != v {
                             x.flipped = v;
@@ -96,7 +94,7 @@ fn assistance_view(c: Ctx) -> impl IntoView {
                     <Segmented
                         label=text(question)
                         options=vec![("Yes: Assistance".to_string(), true), ("No".to_string(), false)]
-                        value=Signal::derive(move || c.d.with(|x| x.assisted))
+                        value=Signal::derive(move || c.with(|x| x.assisted))
                         on_pick=Callback::new(move |v| c.edit(|x| x.assisted = v))
                     />
                     <p class="hint">{text(move || asked.with(|a| a.as_ref().map(|a| a.explain.clone()).unwrap_or_default()))}</p>

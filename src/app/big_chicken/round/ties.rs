@@ -40,7 +40,7 @@ pub fn view(c: Ctx) -> impl IntoView {
                                     names=names
                                     pressed=Callback::new(move |k| {
                                         let s = seat(k);
-                                        c.d.with(|x| if bad { x.bad_pick == Some(s) } else { x.good_pick == Some(s) })
+                                        c.with(|x| if bad { x.bad_pick == Some(s) } else { x.good_pick == Some(s) })
                                     })
                                     label=Callback::new(move |k| format!("{} is {which}", c.name(seat(k))))
                                     on_pick=Callback::new(move |k| {
@@ -73,7 +73,7 @@ pub fn view(c: Ctx) -> impl IntoView {
 
 /// A tied player's highest card: tap to choose it in the picker.
 fn highest_row(c: Ctx, s: usize) -> AnyView {
-    let chosen = move || c.d.with(|x| x.highest.get(s).copied().flatten());
+    let chosen = move || c.with(|x| x.highest.get(s).copied().flatten());
     let face = dynamic(move || match chosen() {
         Some(card) => card_face(card, false),
         None => view! { <span class="card empty" aria-hidden="true">"?"</span> }.into_any(),
@@ -109,7 +109,7 @@ pub fn picker(c: Ctx) -> impl IntoView {
                 })
                 .unwrap_or_default()
         });
-        let (chosen, others) = c.d.with(|x| {
+        let (chosen, others) = c.with(|x| {
             let others: Vec<(usize, Card)> = x
                 .highest
                 .iter()
