@@ -8,5 +8,4 @@ pub mod model;
 pub mod rules;
 pub mod storage;
 
-#[cfg(target_arch = "wasm32")]
 pub mod app;

@@ -794,3 +794,41 @@ fn entry_form<R: GameUi>(parts: EntryParts<R>) -> AnyView {
     }
     .into_any()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Outcome, Points};
+
+    #[test]
+    fn labels_lower_their_first_letter() {
+        assert_eq!(lower_first("Hand 3"), "hand 3");
+        assert_eq!(lower_first("the Big Red holder"), "the Big Red holder");
+        assert_eq!(lower_first(""), "");
+    }
+
+    #[test]
+    fn summary_lines_name_winners_or_what_is_next() {
+        let players = vec!["Ann".to_string(), "Bob".to_string()];
+        let mut st = Standings {
+            totals: vec![Points::ZERO; 2],
+            lower_wins: true,
+            sheet: Vec::new(),
+            status: vec!["Hand 2 of 7".into()],
+            outcome: None,
+        };
+        assert_eq!(summary_line(&players, &st), "Hand 2 of 7");
+        st.outcome = Some(Outcome {
+            ranks: vec![1, 2],
+            winners: vec![0],
+            notes: Vec::new(),
+        });
+        assert_eq!(summary_line(&players, &st), "Won by Ann");
+        st.outcome = Some(Outcome {
+            ranks: vec![1, 1],
+            winners: vec![0, 1],
+            notes: Vec::new(),
+        });
+        assert_eq!(summary_line(&players, &st), "Shared by Ann & Bob");
+    }
+}

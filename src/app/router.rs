@@ -190,3 +190,41 @@ pub fn provide_router(scope: Scope) -> RouterCtx {
     on_click.forget();
     ctx
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::GAMES;
+
+    #[test]
+    fn paths_parse_to_routes() {
+        assert_eq!(Route::parse("/"), Route::Home);
+        assert_eq!(Route::parse(""), Route::Home);
+        assert_eq!(Route::parse("/history"), Route::History);
+        assert_eq!(Route::parse("/about#kept-aside"), Route::About);
+        assert_eq!(Route::parse("/about?x=1"), Route::About);
+        for k in GAMES {
+            assert_eq!(Route::parse(&Route::new_game(*k)), Route::NewGame(*k));
+            assert_eq!(
+                Route::parse(&Route::game(*k, "g-12")),
+                Route::Game(*k, "g-12".to_string())
+            );
+        }
+        assert_eq!(Route::parse("/play/poker/new"), Route::NotFound);
+        assert_eq!(Route::parse("/play/chickenfoot"), Route::NotFound);
+        assert_eq!(Route::parse("/play/chickenfoot/a/b"), Route::NotFound);
+        assert_eq!(Route::parse("/nowhere"), Route::NotFound);
+    }
+
+    #[test]
+    fn each_bundle_shows_its_own_routes() {
+        let (a, b) = (GAMES[0], GAMES[1]);
+        assert!(Scope::Shell.shows(&Route::Home));
+        assert!(Scope::Shell.shows(&Route::About));
+        assert!(!Scope::Shell.shows(&Route::NewGame(a)));
+        assert!(Scope::Game(a).shows(&Route::NewGame(a)));
+        assert!(Scope::Game(a).shows(&Route::Game(a, "x".into())));
+        assert!(!Scope::Game(a).shows(&Route::Game(b, "x".into())));
+        assert!(!Scope::Game(a).shows(&Route::Home));
+    }
+}

@@ -53,10 +53,8 @@ impl Legacy for MemoryLegacy {
 }
 
 /// The browser's localStorage, if the page may use it.
-#[cfg(target_arch = "wasm32")]
 pub struct LocalLegacy(web_sys::Storage);
 
-#[cfg(target_arch = "wasm32")]
 impl LocalLegacy {
     /// localStorage, unless the browser refuses it.
     pub fn open() -> Option<LocalLegacy> {
@@ -68,7 +66,6 @@ impl LocalLegacy {
     }
 }
 
-#[cfg(target_arch = "wasm32")]
 impl Legacy for LocalLegacy {
     fn keys(&self) -> Vec<String> {
         let n = self.0.length().unwrap_or(0);

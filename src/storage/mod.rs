@@ -22,7 +22,6 @@
 mod aside;
 mod backend;
 mod check;
-#[cfg(target_arch = "wasm32")]
 pub mod idb;
 pub mod legacy;
 pub mod pending;

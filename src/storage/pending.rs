@@ -7,7 +7,6 @@
 use crate::model::Draft;
 
 /// The localStorage key prefix of drafts in flight.
-#[cfg(target_arch = "wasm32")]
 const PREFIX: &str = "chicken.pending.";
 
 /// Which draft to use: the stored one or the one that was in flight.
@@ -19,14 +18,12 @@ pub fn newer(stored: Option<Draft>, pending: Option<Draft>) -> Option<Draft> {
     }
 }
 
-#[cfg(target_arch = "wasm32")]
 fn local() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
 /// Keeps `draft` (of game `id`) while its write is in flight. A failure
 /// (localStorage full or refused) only loses this safety net.
-#[cfg(target_arch = "wasm32")]
 pub fn keep(id: &str, draft: &Draft) {
     if let (Some(s), Ok(text)) = (local(), serde_json::to_string(draft)) {
         let _ = s.set_item(&format!("{PREFIX}{id}"), &text);
@@ -35,7 +32,6 @@ pub fn keep(id: &str, draft: &Draft) {
 
 /// The draft of game `id` that was in flight, if any (one this version
 /// cannot read is ignored: the stored draft is used).
-#[cfg(target_arch = "wasm32")]
 pub fn read(id: &str) -> Option<Draft> {
     let text = local()?.get_item(&format!("{PREFIX}{id}")).ok().flatten()?;
     match super::check::<Draft>(&text, Some(id), "a draft") {
@@ -46,7 +42,6 @@ pub fn read(id: &str) -> Option<Draft> {
 
 /// Forgets the in-flight copy once the write of `seq` completed (a later
 /// change still in flight is kept).
-#[cfg(target_arch = "wasm32")]
 pub fn done(id: &str, seq: u64) {
     if read(id).is_some_and(|d| d.seq <= seq) {
         if let Some(s) = local() {

@@ -39,7 +39,6 @@ impl Theme {
 }
 
 /// The stored theme.
-#[cfg(target_arch = "wasm32")]
 pub fn load() -> Theme {
     let stored = web_sys::window()
         .and_then(|w| w.local_storage().ok().flatten())
@@ -48,7 +47,6 @@ pub fn load() -> Theme {
 }
 
 /// Stores the theme choice (`None` follows the phone).
-#[cfg(target_arch = "wasm32")]
 pub fn save(theme: Option<&str>) -> Result<(), super::StoreError> {
     let storage = web_sys::window()
         .and_then(|w| w.local_storage().ok().flatten())

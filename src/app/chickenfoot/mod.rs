@@ -460,3 +460,42 @@ fn hand_body(form: Form<Chickenfoot>, d: RwSignal<HandDraft>) -> AnyView {
     }
     .into_any()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stalemate_in_a_draft_survives_a_reload() {
+        let mut d = HandDraft::empty(3, 6);
+        let text = serde_json::to_string(&d).unwrap();
+        assert_eq!(serde_json::from_str::<HandDraft>(&text).unwrap().out, None);
+        d.out = Some(None);
+        let text = serde_json::to_string(&d).unwrap();
+        assert_eq!(
+            serde_json::from_str::<HandDraft>(&text).unwrap().out,
+            Some(None)
+        );
+        d.out = Some(Some(2));
+        let text = serde_json::to_string(&d).unwrap();
+        assert_eq!(serde_json::from_str::<HandDraft>(&text).unwrap(), d);
+    }
+
+    #[test]
+    fn a_recorded_hand_opens_as_it_was_entered() {
+        let h = Hand {
+            out: Some(0),
+            started_with: None,
+            left: vec![
+                Left::Tiles(vec![]),
+                Left::Pips(12),
+                Left::Tiles(vec![Tile(1, 2)]),
+            ],
+        };
+        let d = HandDraft::of(&h, 3, 6);
+        assert_eq!(d.out, Some(Some(0)));
+        assert_eq!(d.texts, vec!["", "12", ""]);
+        assert_eq!(d.tile_mode, vec![false, false, true]);
+        assert_eq!(d.tiles[2], vec![Tile(1, 2)]);
+    }
+}

@@ -140,3 +140,25 @@ pub fn focus_field(id: &str) {
         }
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::PadKey::*;
+
+    #[test]
+    fn keys_edit_the_field() {
+        assert_eq!(Digit(2).apply(""), "2");
+        assert_eq!(Digit(3).apply("2"), "23");
+        // A lone 0 is replaced, not extended.
+        assert_eq!(Digit(7).apply("0"), "7");
+        assert_eq!(Digit(0).apply(""), "0");
+        // At most 6 digits.
+        assert_eq!(Digit(9).apply("123456"), "123456");
+        assert_eq!(Back.apply("123"), "12");
+        assert_eq!(Back.apply(""), "");
+        assert_eq!(Clear.apply("123"), "");
+        assert_eq!(Next.apply("12"), "12");
+        // Typed text with spaces is trimmed first.
+        assert_eq!(Digit(1).apply(" 4 "), "41");
+    }
+}
