@@ -463,32 +463,86 @@ fn crowing_plus_egging() {
 #[test]
 fn refusals_name_the_problem() {
     let s = setup(4);
-    let e = refuse(&s, &[], round(ANN, &[0, 1, 2]));
-    assert_eq!(e.message, "The round lists 3 players; the game has 4.");
-    let mut nobody = round(ANN, &[1, 1, 2, 3]);
-    nobody.out = None;
-    let e = refuse(&s, &[], nobody);
-    assert!(e.message.starts_with("Nobody went out"), "{}", e.message);
-    let e = refuse(&s, &[], round(7, &[1, 1, 2, 3]));
-    assert_eq!(e.message, "The player who went out is not in this game.");
-    let e = refuse(&s, &[], round(ANN, &[2, 1, 2, 3]));
-    assert_eq!(e.player, Some(ANN));
-    assert_eq!(e.message, "Ann went out, so Ann has 0 cards left, not 2.");
-    let e = refuse(&s, &[], round(ANN, &[0, 1, 0, 3]));
-    assert_eq!(e.player, Some(CY));
-    assert!(e.message.starts_with("Only one player goes out"));
-    let e = refuse(&s, &[], round(ANN, &[0, 64, 1, 1]));
-    assert_eq!(e.player, Some(BOB));
-    assert_eq!(
-        e.message,
-        "64 cards is more than Bob can hold: the deck has 64 cards and Ann's last lay is on the table."
-    );
-    let e = refuse(&s, &[], round(ANN, &[0, 30, 30, 4]));
-    assert_eq!(e.player, None);
-    assert_eq!(
-        e.message,
-        "Together the hands hold 64 cards, but the deck has only 64 and Ann's last lay is on the table."
-    );
+    let t = tournament(4);
+    let with = |mut r: Round, f: &dyn Fn(&mut Round)| {
+        f(&mut r);
+        r
+    };
+    let base = || round(ANN, &[0, 1, 2, 3]);
+    // (the setup, the log before, the round, the field it is beside, what
+    // the refusal says: the whole message, or its start with "…")
+    let table: Vec<(&Setup<Settings>, Vec<Entry>, Round, Option<usize>, &str)> = vec![
+        (&s, vec![], round(ANN, &[0, 1, 2]), None, "The round lists 3 players; the game has 4."),
+        (&s, vec![], with(base(), &|r| r.out = None), None, "Nobody went out…"),
+        (&s, vec![], round(7, &[1, 1, 2, 3]), None, "The player who went out is not in this game."),
+        (&s, vec![], round(ANN, &[2, 1, 2, 3]), Some(ANN), "Ann went out, so Ann has 0 cards left, not 2."),
+        (&s, vec![], round(ANN, &[0, 1, 0, 3]), Some(CY), "Only one player goes out…"),
+        (
+            &s,
+            vec![],
+            round(ANN, &[0, 64, 1, 1]),
+            Some(BOB),
+            "64 cards is more than Bob can hold: the deck has 64 cards and Ann's last lay is on the table.",
+        ),
+        (
+            &s,
+            vec![],
+            round(ANN, &[0, 30, 30, 4]),
+            None,
+            "Together the hands hold 64 cards, but the deck has only 64 and Ann's last lay is on the table.",
+        ),
+        (
+            &s,
+            vec![],
+            with(base(), &|r| r.crowed = Some(BOB)),
+            None,
+            "Nobody Crows in round 1: the holder of Big Red leads it.",
+        ),
+        (
+            &s,
+            vec![quiet_round1()],
+            with(base(), &|r| r.crowed = Some(9)),
+            None,
+            "The player who Crowed is not in this game.",
+        ),
+        (
+            &s,
+            vec![],
+            with(base(), &|r| {
+                r.assisted = true;
+                r.last_lay = LastLay::Several;
+            }),
+            None,
+            "The Penalty for Assistance only applies…",
+        ),
+        (
+            &t,
+            vec![],
+            with(base(), &|r| {
+                r.challenges = vec![Challenge { seat: 4, side: ChallengeSide::Leader }]
+            }),
+            None,
+            "A challenge names a player who is not in this game.",
+        ),
+    ];
+    for (setup, log, r, player, says) in table {
+        let e = refuse(setup, &log, r.clone());
+        match says.strip_suffix('…') {
+            Some(start) => assert!(e.message.starts_with(start), "{r:?}: {}", e.message),
+            None => assert_eq!(e.message, says, "{r:?}"),
+        }
+        assert_eq!(e.player, player, "{r:?}: {}", e.message);
+    }
+    // A challenge needs the Tournament rule.
+    let challenge = with(base(), &|r| {
+        r.challenges = vec![Challenge {
+            seat: BOB,
+            side: ChallengeSide::Leader,
+        }]
+    });
+    assert!(refuse(&s, &[], challenge)
+        .message
+        .contains("Tournament rule, which is off"));
     // 63 cards in the hands is still possible (one card on the table).
     assert!(BigChicken::apply(
         &s,
@@ -496,37 +550,6 @@ fn refusals_name_the_problem() {
         &Entry::Round(round(ANN, &[0, 30, 29, 4]))
     )
     .is_ok());
-    let mut crow1 = round(ANN, &[0, 1, 2, 3]);
-    crow1.crowed = Some(BOB);
-    let e = refuse(&s, &[], crow1);
-    assert_eq!(
-        e.message,
-        "Nobody Crows in round 1: the holder of Big Red leads it."
-    );
-    let mut crow_far = round(ANN, &[0, 1, 2, 3]);
-    crow_far.crowed = Some(9);
-    let e = refuse(&s, &[quiet_round1()], crow_far);
-    assert_eq!(e.message, "The player who Crowed is not in this game.");
-    let mut assisted_several = round(ANN, &[0, 1, 2, 3]);
-    assisted_several.assisted = true;
-    assisted_several.last_lay = LastLay::Several;
-    let e = refuse(&s, &[], assisted_several);
-    assert!(e
-        .message
-        .starts_with("The Penalty for Assistance only applies"));
-    let mut challenge = round(ANN, &[0, 1, 2, 3]);
-    challenge.challenges = vec![Challenge {
-        seat: BOB,
-        side: ChallengeSide::Leader,
-    }];
-    let e = refuse(&s, &[], challenge.clone());
-    assert!(e.message.contains("Tournament rule, which is off"));
-    challenge.challenges[0].seat = 4;
-    let e = refuse(&tournament(4), &[], challenge);
-    assert_eq!(
-        e.message,
-        "A challenge names a player who is not in this game."
-    );
 }
 
 #[test]

@@ -199,70 +199,66 @@ fn a_whole_double_6_game() {
 #[test]
 fn impossible_hands_are_refused_with_the_players_field() {
     let s = setup(&["Ann", "Bob", "Cy"], Settings::default());
-    let refuse = |h: Hand| Chickenfoot::apply(&s, &State::default(), &h).unwrap_err();
-    let e = refuse(Hand {
-        out: Some(0),
-        started_with: None,
-        left: pips(&[0, 0, 3]),
-    });
-    assert_eq!(e.player, Some(1));
-    assert!(e.message.contains("Bob has 0 left"));
-    let e = refuse(Hand {
-        out: Some(0),
-        started_with: None,
-        left: pips(&[0, 546, 3]),
-    });
-    assert_eq!(e.player, Some(1));
-    assert!(e.message.contains("545"));
-    let e = refuse(Hand {
-        out: Some(0),
-        started_with: None,
-        left: pips(&[0, 300, 300]),
-    });
-    assert_eq!(e.player, None);
-    assert!(e.message.contains("Together"));
-    let e = refuse(Hand {
-        out: Some(0),
-        started_with: None,
-        left: vec![
-            Left::Pips(0),
-            Left::Tiles(vec![Tile(1, 2)]),
-            Left::Tiles(vec![Tile(2, 1)]),
-        ],
-    });
-    assert_eq!(e.player, Some(2));
-    assert!(e.message.contains("for Bob too"));
-    let e = refuse(Hand {
-        out: Some(0),
-        started_with: None,
-        left: vec![Left::Pips(0), Left::Tiles(vec![Tile(9, 9)]), Left::Pips(3)],
-    });
-    assert!(e.message.contains("started this hand"));
-    let e = refuse(Hand {
-        out: Some(0),
-        started_with: None,
-        left: vec![Left::Pips(0), Left::Tiles(vec![Tile(3, 10)]), Left::Pips(3)],
-    });
-    assert!(e.message.contains("no 3-10"));
-    let e = refuse(Hand {
-        out: Some(5),
-        started_with: None,
-        left: pips(&[0, 1, 3]),
-    });
-    assert!(e.message.contains("not in this game"));
-    let e = refuse(Hand {
-        out: Some(0),
-        started_with: None,
-        left: pips(&[0, 1]),
-    });
-    assert!(e.message.contains("lists 2 players"));
-    // Recording another double needs the variant.
-    let e = refuse(Hand {
-        out: Some(0),
-        started_with: Some(7),
-        left: pips(&[0, 1, 3]),
-    });
-    assert!(e.message.contains("highest available"));
+    let hand = |out: Option<usize>, started_with: Option<u8>, left: Vec<Left>| Hand {
+        out,
+        started_with,
+        left,
+    };
+    let tiles = |t: &[(u8, u8)]| Left::Tiles(t.iter().map(|(a, b)| Tile(*a, *b)).collect());
+    // (the hand, the field the refusal is beside, what it says)
+    let table: Vec<(Hand, Option<usize>, &str)> = vec![
+        (
+            hand(Some(0), None, pips(&[0, 0, 3])),
+            Some(1),
+            "Bob has 0 left",
+        ),
+        (hand(Some(0), None, pips(&[0, 546, 3])), Some(1), "545"),
+        (hand(Some(0), None, pips(&[0, 300, 300])), None, "Together"),
+        (
+            hand(
+                Some(0),
+                None,
+                vec![Left::Pips(0), tiles(&[(1, 2)]), tiles(&[(2, 1)])],
+            ),
+            Some(2),
+            "for Bob too",
+        ),
+        (
+            hand(
+                Some(0),
+                None,
+                vec![Left::Pips(0), tiles(&[(9, 9)]), Left::Pips(3)],
+            ),
+            Some(1),
+            "started this hand",
+        ),
+        (
+            hand(
+                Some(0),
+                None,
+                vec![Left::Pips(0), tiles(&[(3, 10)]), Left::Pips(3)],
+            ),
+            Some(1),
+            "no 3-10",
+        ),
+        (
+            hand(Some(5), None, pips(&[0, 1, 3])),
+            None,
+            "not in this game",
+        ),
+        (hand(Some(0), None, pips(&[0, 1])), None, "lists 2 players"),
+        // Recording another double needs the variant.
+        (
+            hand(Some(0), Some(7), pips(&[0, 1, 3])),
+            None,
+            "highest available",
+        ),
+    ];
+    for (h, player, says) in table {
+        let e = Chickenfoot::apply(&s, &State::default(), &h).unwrap_err();
+        assert!(e.message.contains(says), "{h:?}: {}", e.message);
+        assert_eq!(e.player, player, "{h:?}: {}", e.message);
+    }
 }
 
 #[test]

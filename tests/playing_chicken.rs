@@ -605,27 +605,31 @@ fn a_discarded_card_is_refused_for_the_rest_of_the_game() {
 #[test]
 fn malformed_tricks_are_refused() {
     let setup = three(ExactBonus::Double);
-    let e = refuse(&setup, &[], t(14, &[6, 5]));
-    assert_eq!(e.player, None);
-    assert_eq!(
-        e.message,
-        "Round 1, trick 1: the trick lists 2 cards; the game has 3 players."
-    );
-    let e = refuse(&setup, &[], t(14, &[6, 0, 2]));
-    assert_eq!(e.player, Some(1));
-    assert_eq!(
-        e.message,
-        "Round 1, trick 1: Bob's card must be 1 to 6, not 0."
-    );
-    let e = refuse(&setup, &[], t(14, &[6, 5, 7]));
-    assert_eq!(e.player, Some(2));
-    // 15 is a 4-player card only.
-    let e = refuse(&setup, &[], t(15, &[6, 5, 2]));
-    assert_eq!(e.player, None);
-    assert_eq!(
-        e.message,
-        "Round 1, trick 1: no goal card for 3 players says 15; theirs say 4, 5, 7, 8, 10, 11, 13, 14 and 17."
-    );
+    // (the trick, the field the refusal is beside, what it says)
+    let table: Vec<(Trick, Option<usize>, &str)> = vec![
+        (
+            t(14, &[6, 5]),
+            None,
+            "Round 1, trick 1: the trick lists 2 cards; the game has 3 players.",
+        ),
+        (
+            t(14, &[6, 0, 2]),
+            Some(1),
+            "Round 1, trick 1: Bob's card must be 1 to 6, not 0.",
+        ),
+        (t(14, &[6, 5, 7]), Some(2), "Round 1, trick 1: Cy's card must be 1 to 6, not 7."),
+        // 15 is a 4-player card only.
+        (
+            t(15, &[6, 5, 2]),
+            None,
+            "Round 1, trick 1: no goal card for 3 players says 15; theirs say 4, 5, 7, 8, 10, 11, 13, 14 and 17.",
+        ),
+    ];
+    for (trick, player, says) in table {
+        let e = refuse(&setup, &[], trick.clone());
+        assert_eq!(e.message, says, "{trick:?}");
+        assert_eq!(e.player, player, "{trick:?}");
+    }
     // Nothing after the 15th trick.
     let e = refuse(&setup, &scenario(), t(14, &[1, 1, 1]));
     assert_eq!(e.message, "The game is over: all 15 tricks are played.");
