@@ -22,6 +22,7 @@ pub use crate::app::screen::{screen_view, ScreenParts, UNDO_DELETE_SECONDS};
 use crate::app::sync::{self, Change};
 use crate::app::{now_ms, store, AppStore};
 use crate::model::{Draft, DraftSlot, GameRecord, Summary, SCHEMA_VERSION};
+use crate::rules::Stored;
 use crate::rules::{
     push_entry, replace_entry, replay_prefix, undo_last, LogError, Outcome, RuleError, Rules,
     Setup, Standings,
@@ -36,7 +37,7 @@ use crate::storage::{pending, Deleted, SaveError};
 pub trait GameUi: Rules + Sized {
     /// Everything a half-entered entry holds, kept as the game's draft on
     /// every change and restored after a reload.
-    type Draft: Clone + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Draft: Stored;
 
     /// What entry `index` of `log` is called ("Hand 3", "Round 3", "the Big
     /// Red holder"); `index` may be the next entry, one past the log.
@@ -322,45 +323,42 @@ enum Slot {
     Extra,
 }
 
-/// The game screen for one record: the logic is generic over the game, the
-/// view ([`screen_view`]) is not, so each game adds only its own forms.
-/// `draft` is what was left unsaved; `notes` are problems met on the way in.
-pub fn game_screen<R: GameUi>(
-    record: GameRecord<R>,
-    stored_draft: Option<Draft>,
-    notes: Vec<String>,
-) -> AnyView {
-    let id = StoredValue::new(record.id.clone());
-    // A draft this version cannot overwrite (a newer one) is not replaced.
-    let drafts_kept = StoredValue::new(!notes.iter().any(|n| n.contains("newer version")));
-    let start_edit = stored_draft
-        .as_ref()
-        .and_then(|d| d.edit.as_ref())
-        .map(|s| s.at)
-        .filter(|at| *at < record.log.len());
-    let draft = StoredValue::new(stored_draft.unwrap_or_else(|| Draft::new(&record.id)));
-    let rec = RwSignal::new(record);
-    let editing: RwSignal<Option<usize>> = RwSignal::new(start_edit);
-    let redo: RwSignal<Option<R::Entry>> = RwSignal::new(None);
-    let action_error: RwSignal<Option<String>> =
-        RwSignal::new((!notes.is_empty()).then(|| notes.join(" ")));
-    let saving = RwSignal::new(false);
-    // Set while the page re-reads the game (after the Back button restored
-    // it from the cache): no input is accepted until then.
-    let stale = RwSignal::new(false);
-    let deleted: RwSignal<Option<Deleted>> = RwSignal::new(None);
-    let gone: RwSignal<Option<String>> = RwSignal::new(None);
+/// Everything the game screen holds: small handles only, so every action
+/// below is a method of a `Copy` value.
+struct Screen<R: GameUi> {
+    id: StoredValue<String>,
+    /// Whether drafts may be written (not over a newer version's).
+    drafts_kept: StoredValue<bool>,
+    /// What is being typed, in memory (the stored copy follows it).
+    draft: StoredValue<Draft>,
+    rec: RwSignal<GameRecord<R>>,
+    /// The entry being corrected, if any.
+    editing: RwSignal<Option<usize>>,
+    /// The entry Undo took back, for Redo.
+    redo: RwSignal<Option<R::Entry>>,
+    action_error: RwSignal<Option<String>>,
+    saving: RwSignal<bool>,
+    /// Set while the page re-reads the game (after the Back button restored
+    /// it from the cache): no input is accepted until then.
+    stale: RwSignal<bool>,
+    deleted: RwSignal<Option<Deleted>>,
+    gone: RwSignal<Option<String>>,
+}
 
-    let folded = Memo::new(move |_| rec.with(|r| replay_prefix::<R>(&r.setup(), &r.log)));
-    let standings = Memo::new(move |_| {
-        let setup = rec.with(|r| r.setup());
-        folded.with(|(state, _)| R::standings(&setup, state))
-    });
+impl<R: GameUi> Clone for Screen<R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
 
-    // Keeps one slot of the draft: in memory, in localStorage while the
-    // write is in flight, and in storage.
-    let set_slot = move |slot: Slot, value: Option<DraftSlot>| {
-        let changed = draft
+impl<R: GameUi> Copy for Screen<R> {}
+
+impl<R: GameUi> Screen<R> {
+    /// Keeps one slot of the draft: in memory, in localStorage while the
+    /// write is in flight, and in storage.
+    fn set_slot(self, slot: Slot, value: Option<DraftSlot>) {
+        let changed = self
+            .draft
             .try_update_value(|d| {
                 let place = match slot {
                     Slot::Entry => &mut d.entry,
@@ -375,10 +373,10 @@ pub fn game_screen<R: GameUi>(
                 changed
             })
             .unwrap_or(false);
-        if !changed || !drafts_kept.try_get_value().unwrap_or(false) {
+        if !changed || !self.drafts_kept.try_get_value().unwrap_or(false) {
             return;
         }
-        let Some(d) = draft.try_get_value() else {
+        let Some(d) = self.draft.try_get_value() else {
             return;
         };
         pending::keep(&d.id, &d);
@@ -387,86 +385,93 @@ pub fn game_screen<R: GameUi>(
             match s.save_draft(&d.id, &d).await {
                 Ok(()) => pending::done(&d.id, d.seq),
                 Err(SaveError::Newer) => {
-                    drafts_kept.set_value(false);
-                    action_error.set(Some("What you type is kept only until the page is closed: a newer version of the app left a draft here. Reload the page to update the app.".into()));
+                    self.drafts_kept.set_value(false);
+                    self.action_error.set(Some("What you type is kept only until the page is closed: a newer version of the app left a draft here. Reload the page to update the app.".into()));
                 }
-                Err(e) => action_error.set(Some(format!(
+                Err(e) => self.action_error.set(Some(format!(
                     "What you are typing could not be kept: {}",
                     e.message().trim_start_matches("Not saved: ")
                 ))),
             }
         });
-    };
+    }
 
-    // Reads the stored game again (another page changed it, or this page
-    // came back from the cache), then says `then`.
-    let reload = move |then: Option<String>| {
+    /// Reads the stored game again (another page changed it, or this page
+    /// came back from the cache), then says `then`.
+    fn reload(self, then: Option<String>) {
         spawn_local(async move {
             let Some(s) = store() else { return };
-            let Some(game) = id.try_get_value() else {
+            let Some(game) = self.id.try_get_value() else {
                 return;
             };
             match read_game::<R>(&s, &game).await {
                 Ok(r) => {
                     let len = r.log.len();
-                    if rec.try_with_untracked(|now| *now != r).unwrap_or(false) {
-                        rec.set(r);
+                    if self
+                        .rec
+                        .try_with_untracked(|now| *now != r)
+                        .unwrap_or(false)
+                    {
+                        self.rec.set(r);
                     }
-                    if editing
+                    if self
+                        .editing
                         .try_get_untracked()
                         .flatten()
                         .is_some_and(|i| i >= len)
                     {
-                        editing.set(None);
+                        self.editing.set(None);
                     }
                 }
-                Err(msg) => gone.set(Some(msg)),
+                Err(msg) => self.gone.set(Some(msg)),
             }
-            stale.set(false);
+            self.stale.set(false);
             if then.is_some() {
-                action_error.set(then);
+                self.action_error.set(then);
             }
         });
-    };
+    }
 
-    // Saves a new log. The screen changes only once the transaction is on
-    // disk; `Some(message)` if the save could not even start.
-    let save_log = move |log: Vec<R::Entry>, on_saved: Box<dyn FnOnce()>| -> Option<String> {
-        if saving.get_untracked() {
+    /// Saves a new log. The screen changes only once the transaction is on
+    /// disk; `Some(message)` if the save could not even start.
+    fn save_log(self, log: Vec<R::Entry>, on_saved: Box<dyn FnOnce()>) -> Option<String> {
+        if self.saving.get_untracked() {
             return Some("Still saving the last change: one moment.".into());
         }
-        if stale.get_untracked() {
+        if self.stale.get_untracked() {
             return Some("One moment: checking for changes made on another screen.".into());
         }
-        let base = rec.get_untracked();
+        let base = self.rec.get_untracked();
         let next = base.with_log(log);
         let summary = summary_of(&next);
-        saving.set(true);
+        self.saving.set(true);
         spawn_local(async move {
             let Some(s) = store() else {
-                saving.set(false);
+                self.saving.set(false);
                 return;
             };
             let result = s.save_game(&next, Some(base.rev), summary).await;
-            saving.set(false);
+            self.saving.set(false);
             match result {
                 Ok(()) => {
                     sync::announce(&next.id, next.rev);
-                    rec.set(next);
-                    action_error.set(None);
+                    self.rec.set(next);
+                    self.action_error.set(None);
                     on_saved();
                 }
-                Err(SaveError::Conflict) => reload(Some(SaveError::Conflict.message())),
-                Err(SaveError::Gone) => gone.set(Some(SaveError::Gone.message())),
-                Err(e) => action_error.set(Some(e.message())),
+                Err(SaveError::Conflict) => self.reload(Some(SaveError::Conflict.message())),
+                Err(SaveError::Gone) => self.gone.set(Some(SaveError::Gone.message())),
+                Err(e) => self.action_error.set(Some(e.message())),
             }
         });
         None
-    };
+    }
 
-    let submit = Callback::new(move |entry: R::Entry| -> Option<RuleError> {
-        let (setup, log) = rec.with_untracked(|r| (r.setup(), r.log.clone()));
-        let target = editing.get_untracked();
+    /// Records what the entry form built: a new entry, or the correction of
+    /// the one being edited. `Some(error)` if refused (nothing changed).
+    fn submit(self, entry: R::Entry) -> Option<RuleError> {
+        let (setup, log) = self.rec.with_untracked(|r| (r.setup(), r.log.clone()));
+        let target = self.editing.get_untracked();
         let at = target.unwrap_or(log.len());
         let result = match target {
             Some(i) => replace_entry::<R>(&setup, &log, i, entry),
@@ -479,132 +484,140 @@ pub fn game_screen<R: GameUi>(
                 R::entry_label(&log, index),
                 error.message
             ))),
-            Ok(log) => save_log(
-                log,
-                Box::new(move || {
-                    // The draft became an entry.
-                    set_slot(
-                        if target.is_some() {
+            Ok(log) => self
+                .save_log(
+                    log,
+                    Box::new(move || {
+                        // The draft became an entry.
+                        let slot = if target.is_some() {
                             Slot::Edit
                         } else {
                             Slot::Entry
-                        },
-                        None,
-                    );
-                    editing.set(None);
-                    redo.set(None);
-                }),
-            )
-            .map(RuleError::new),
+                        };
+                        self.set_slot(slot, None);
+                        self.editing.set(None);
+                        self.redo.set(None);
+                    }),
+                )
+                .map(RuleError::new),
         }
-    });
-    // Extras always append, whatever is being edited.
-    let append = Callback::new(move |entry: R::Entry| -> Option<RuleError> {
-        let (setup, log) = rec.with_untracked(|r| (r.setup(), r.log.clone()));
+    }
+
+    /// Appends what an extra panel recorded, whatever is being edited.
+    fn append(self, entry: R::Entry) -> Option<RuleError> {
+        let (setup, log) = self.rec.with_untracked(|r| (r.setup(), r.log.clone()));
         match push_entry::<R>(&setup, &log, entry) {
             Err(e) => Some(e.error),
-            Ok(log) => {
-                save_log(log, Box::new(move || set_slot(Slot::Extra, None))).map(RuleError::new)
-            }
+            Ok(log) => self
+                .save_log(log, Box::new(move || self.set_slot(Slot::Extra, None)))
+                .map(RuleError::new),
         }
-    });
-    let cancel = Callback::new(move |_: ()| {
-        set_slot(Slot::Edit, None);
-        editing.set(None);
-    });
-    let on_edit = Callback::new(move |i: usize| {
-        set_slot(Slot::Edit, None);
-        editing.set(Some(i));
-        scroll_to("entry");
-    });
+    }
 
-    let undo = Callback::new(move |_: ()| {
-        let log = rec.with_untracked(|r| r.log.clone());
+    fn edit(self, i: usize) {
+        self.set_slot(Slot::Edit, None);
+        self.editing.set(Some(i));
+        scroll_to("entry");
+    }
+
+    fn cancel(self) {
+        self.set_slot(Slot::Edit, None);
+        self.editing.set(None);
+    }
+
+    fn undo(self) {
+        let log = self.rec.with_untracked(|r| r.log.clone());
         let Some(last) = log.last().cloned() else {
             return;
         };
-        let refused = save_log(
+        let refused = self.save_log(
             undo_last(&log),
             Box::new(move || {
-                set_slot(Slot::Edit, None);
-                editing.set(None);
-                redo.set(Some(last));
+                self.set_slot(Slot::Edit, None);
+                self.editing.set(None);
+                self.redo.set(Some(last));
             }),
         );
         if refused.is_some() {
-            action_error.set(refused);
+            self.action_error.set(refused);
         }
-    });
-    let redo_last = Callback::new(move |_: ()| {
-        let Some(entry) = redo.get_untracked() else {
+    }
+
+    fn redo(self) {
+        let Some(entry) = self.redo.get_untracked() else {
             return;
         };
-        let (setup, log) = rec.with_untracked(|r| (r.setup(), r.log.clone()));
+        let (setup, log) = self.rec.with_untracked(|r| (r.setup(), r.log.clone()));
         match push_entry::<R>(&setup, &log, entry) {
             Ok(log) => {
-                let refused = save_log(log, Box::new(move || redo.set(None)));
+                let refused = self.save_log(log, Box::new(move || self.redo.set(None)));
                 if refused.is_some() {
-                    action_error.set(refused);
+                    self.action_error.set(refused);
                 }
             }
-            Err(e) => action_error.set(Some(e.to_string())),
+            Err(e) => self.action_error.set(Some(e.to_string())),
         }
-    });
+    }
 
-    let delete = Callback::new(move |_: ()| {
+    fn delete(self) {
         spawn_local(async move {
             let Some(s) = store() else { return };
-            let Some(game) = id.try_get_value() else {
+            let Some(game) = self.id.try_get_value() else {
                 return;
             };
             match s.delete_game(&game).await {
                 Ok(d) => {
                     sync::announce(&game, 0);
-                    deleted.set(Some(d));
+                    self.deleted.set(Some(d));
                 }
-                Err(e) => action_error.set(Some(format!("Not deleted: {e}."))),
+                Err(e) => self.action_error.set(Some(format!("Not deleted: {e}."))),
             }
         });
-    });
-    let undo_delete = Callback::new(move |_: ()| {
-        let Some(d) = deleted.get_untracked() else {
+    }
+
+    fn undo_delete(self) {
+        let Some(d) = self.deleted.get_untracked() else {
             return;
         };
         spawn_local(async move {
             let Some(s) = store() else { return };
             match s.undelete(&d).await {
                 Ok(()) => {
-                    let rev = rec.try_with_untracked(|r| r.rev).unwrap_or(0);
+                    let rev = self.rec.try_with_untracked(|r| r.rev).unwrap_or(0);
                     sync::announce(&d.id, rev);
-                    deleted.set(None);
+                    self.deleted.set(None);
                 }
-                Err(e) => action_error.set(Some(e.message())),
+                Err(e) => self.action_error.set(Some(e.message())),
             }
         });
-    });
+    }
 
-    // Other pages' saves, and this page coming back from the cache.
-    let listener = sync::on_change(move |change: &Change| match change {
-        Change::Game { id: changed, rev } => {
-            let mine = id.try_with_value(|i| i == changed).unwrap_or(false);
-            let now = rec.try_with_untracked(|r| r.rev);
-            let deleting = deleted.try_with_untracked(|d| d.is_some()).unwrap_or(true);
-            if mine && now.is_some_and(|n| n != *rev) && !deleting {
-                reload(None);
+    /// Other pages' saves, and this page coming back from the cache.
+    fn follow_other_pages(self) {
+        let listener = sync::on_change(move |change: &Change| match change {
+            Change::Game { id: changed, rev } => {
+                let mine = self.id.try_with_value(|i| i == changed).unwrap_or(false);
+                let now = self.rec.try_with_untracked(|r| r.rev);
+                let deleting = self
+                    .deleted
+                    .try_with_untracked(|d| d.is_some())
+                    .unwrap_or(true);
+                if mine && now.is_some_and(|n| n != *rev) && !deleting {
+                    self.reload(None);
+                }
             }
-        }
-        Change::Resumed => {
-            stale.set(true);
-            reload(None);
-        }
-    });
-    on_cleanup(move || sync::off(listener));
-    ask_to_persist();
+            Change::Resumed => {
+                self.stale.set(true);
+                self.reload(None);
+            }
+        });
+        on_cleanup(move || sync::off(listener));
+    }
 
-    let entry = dynamic(move || {
-        let target = editing.get();
-        let (setup, log) = rec.with(|r| (r.setup(), r.log.clone()));
-        let finished = standings.with(|s| s.finished());
+    /// The entry form for the next entry, or for the one being corrected.
+    fn entry_view(self, finished: bool) -> AnyView {
+        let target = self.editing.get();
+        let (setup, log) = self.rec.with(|r| (r.setup(), r.log.clone()));
         let index = target.unwrap_or(log.len());
         if target.is_none() && finished {
             return view! {
@@ -616,9 +629,10 @@ pub fn game_screen<R: GameUi>(
         let (slot, kept) = match target {
             Some(i) => (
                 Slot::Edit,
-                draft.with_value(|d| d.edit.clone().filter(|s| s.at == i)),
+                self.draft
+                    .with_value(|d| d.edit.clone().filter(|s| s.at == i)),
             ),
-            None => (Slot::Entry, draft.with_value(|d| d.entry.clone())),
+            None => (Slot::Entry, self.draft.with_value(|d| d.entry.clone())),
         };
         let initial = target.and_then(|i| log.get(i).cloned());
         entry_form::<R>(EntryParts {
@@ -629,30 +643,70 @@ pub fn game_screen<R: GameUi>(
             initial,
             kept: kept.map(|s| s.text),
             keep: Callback::new(move |text: String| {
-                set_slot(slot, Some(DraftSlot { at: index, text }))
+                self.set_slot(slot, Some(DraftSlot { at: index, text }))
             }),
-            submit,
-            cancel: target.map(|_| cancel),
+            submit: Callback::new(move |e: R::Entry| self.submit(e)),
+            cancel: target.map(|_| Callback::new(move |_: ()| self.cancel())),
         })
-    });
-    let extras = dynamic(move || {
-        let (setup, entries) = rec.with(|r| (r.setup(), r.log.len()));
-        let state = folded.with(|(s, _)| s.clone());
-        let kept = draft.with_value(|d| d.extra.clone().filter(|s| s.at == entries));
+    }
+
+    /// The game's extra panel, after every entry so far.
+    fn extras_view(self, state: R::State) -> AnyView {
+        let (setup, entries) = self.rec.with(|r| (r.setup(), r.log.len()));
+        let kept = self
+            .draft
+            .with_value(|d| d.extra.clone().filter(|s| s.at == entries));
         R::extras(ExtrasCtx::<R> {
             setup,
             state,
-            submit: append,
-            edit: on_edit,
+            submit: Callback::new(move |e: R::Entry| self.append(e)),
+            edit: Callback::new(move |i: usize| self.edit(i)),
             draft: kept.map(|s| s.text),
             on_draft: Callback::new(move |text: Option<String>| {
-                set_slot(
+                self.set_slot(
                     Slot::Extra,
                     text.map(|text| DraftSlot { at: entries, text }),
                 )
             }),
         })
+    }
+}
+
+/// The game screen for one record: the logic is generic over the game, the
+/// view ([`screen_view`]) is not, so each game adds only its own forms.
+/// `draft` is what was left unsaved; `notes` are problems met on the way in.
+pub fn game_screen<R: GameUi>(
+    record: GameRecord<R>,
+    stored_draft: Option<Draft>,
+    notes: Vec<String>,
+) -> AnyView {
+    let start_edit = stored_draft
+        .as_ref()
+        .and_then(|d| d.edit.as_ref())
+        .map(|s| s.at)
+        .filter(|at| *at < record.log.len());
+    let sc = Screen::<R> {
+        id: StoredValue::new(record.id.clone()),
+        // A draft this version cannot overwrite (a newer one) is not replaced.
+        drafts_kept: StoredValue::new(!notes.iter().any(|n| n.contains("newer version"))),
+        draft: StoredValue::new(stored_draft.unwrap_or_else(|| Draft::new(&record.id))),
+        rec: RwSignal::new(record),
+        editing: RwSignal::new(start_edit),
+        redo: RwSignal::new(None),
+        action_error: RwSignal::new((!notes.is_empty()).then(|| notes.join(" "))),
+        saving: RwSignal::new(false),
+        stale: RwSignal::new(false),
+        deleted: RwSignal::new(None),
+        gone: RwSignal::new(None),
+    };
+    let rec = sc.rec;
+    let folded = Memo::new(move |_| rec.with(|r| replay_prefix::<R>(&r.setup(), &r.log)));
+    let standings = Memo::new(move |_| {
+        let setup = rec.with(|r| r.setup());
+        folded.with(|(state, _)| R::standings(&setup, state))
     });
+    sc.follow_other_pages();
+    ask_to_persist();
 
     screen_view(ScreenParts {
         kind: R::KIND,
@@ -668,24 +722,24 @@ pub fn game_screen<R: GameUi>(
                 )
             })
         }),
-        editing,
-        on_edit,
+        editing: sc.editing,
+        on_edit: Callback::new(move |i: usize| sc.edit(i)),
         entry_label: Callback::new(move |i: usize| {
             rec.with_untracked(|r| R::entry_label(&r.log, i))
         }),
-        entry,
-        extras,
+        entry: dynamic(move || sc.entry_view(standings.with(|s| s.finished()))),
+        extras: dynamic(move || sc.extras_view(folded.with(|(s, _)| s.clone()))),
         can_undo: Signal::derive(move || rec.with(|r| !r.log.is_empty())),
-        can_redo: Signal::derive(move || redo.with(|r| r.is_some())),
-        undo,
-        redo: redo_last,
-        action_error,
-        busy: Signal::derive(move || saving.get() || stale.get()),
-        stale: stale.into(),
-        deleted: Signal::derive(move || deleted.with(|d| d.is_some())),
-        gone: gone.into(),
-        delete,
-        undo_delete,
+        can_redo: Signal::derive(move || sc.redo.with(|r| r.is_some())),
+        undo: Callback::new(move |_: ()| sc.undo()),
+        redo: Callback::new(move |_: ()| sc.redo()),
+        action_error: sc.action_error,
+        busy: Signal::derive(move || sc.saving.get() || sc.stale.get()),
+        stale: sc.stale.into(),
+        deleted: Signal::derive(move || sc.deleted.with(|d| d.is_some())),
+        gone: sc.gone.into(),
+        delete: Callback::new(move |_: ()| sc.delete()),
+        undo_delete: Callback::new(move |_: ()| sc.undo_delete()),
     })
 }
 

@@ -383,6 +383,18 @@ pub fn running_totals(players: usize, rows: &[Vec<Points>]) -> Vec<Vec<Points>> 
         .collect()
 }
 
+/// What a game stores (its settings, its entries): compared, printed in
+/// test failures, kept as JSON, shared with the UI's signals.
+pub trait Stored:
+    Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+}
+
+impl<T> Stored for T where
+    T: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+}
+
 /// One game's rules. Implementations are pure: same setup and log, same
 /// result, and `apply` never panics on any input.
 pub trait Rules: 'static {
@@ -392,24 +404,9 @@ pub trait Rules: 'static {
     /// the rules can tell which games were created under the old ones.
     const RULES_VERSION: u32 = 1;
     /// The variants chosen when the game is created.
-    type Settings: Clone
-        + Default
-        + PartialEq
-        + fmt::Debug
-        + Serialize
-        + DeserializeOwned
-        + Send
-        + Sync
-        + 'static;
+    type Settings: Stored + Default;
     /// One recorded event: a hand, a round, a trick, a kill.
-    type Entry: Clone
-        + PartialEq
-        + fmt::Debug
-        + Serialize
-        + DeserializeOwned
-        + Send
-        + Sync
-        + 'static;
+    type Entry: Stored;
     /// Everything derived from the log so far.
     type State: Clone + PartialEq + fmt::Debug + Send + Sync + 'static;
 
