@@ -212,176 +212,209 @@ fn preferred_double(form: &Form<Chickenfoot>) -> u8 {
         .unwrap_or(0)
 }
 
-/// The fields of one hand's end: who went out, then each player's pips (on
-/// the number pad) or tiles left (in the tile picker).
-fn hand_body(form: Form<Chickenfoot>, d: RwSignal<HandDraft>) -> AnyView {
-    let n = form.players();
-    let name = move |i: usize| form.name(i);
-    let (max_pips, blank, highest, max) = form.with_setup(|s| {
-        (
-            s.settings.set.total_score(s.settings.double_blank),
-            s.settings.double_blank,
-            s.settings.highest_available,
-            s.settings.set.max(),
-        )
-    });
-    let preferred = preferred_double(&form);
-    let active: RwSignal<Option<usize>> = RwSignal::new(None);
-    let picker: RwSignal<Option<usize>> = RwSignal::new(None);
-    let edit = move |f: &mut dyn FnMut(&mut HandDraft)| {
-        d.update(|x| f(x));
-        form.changed();
-    };
-    let is_out = move |i: usize| d.with(|x| x.out == Some(Some(i)));
-    let tiles_mode = move |i: usize| d.with(|x| x.tile_mode.get(i).copied().unwrap_or(false));
+/// What every part of the hand form shares: small handles only.
+#[derive(Clone, Copy)]
+struct Ctx {
+    form: Form<Chickenfoot>,
+    d: RwSignal<HandDraft>,
+    /// The pip field the number pad fills.
+    active: RwSignal<Option<usize>>,
+    /// Whose tiles the tile picker shows.
+    picker: RwSignal<Option<usize>>,
+    n: usize,
+    max_pips: u32,
+    blank: DoubleBlank,
+}
 
-    let field_error = move |i: usize| -> Option<String> {
-        if is_out(i) {
+impl Ctx {
+    fn name(self, i: usize) -> String {
+        self.form.name(i)
+    }
+
+    /// Changes the hand being entered (and clears a refusal).
+    fn edit(self, f: impl FnOnce(&mut HandDraft)) {
+        self.d.update(f);
+        self.form.changed();
+    }
+
+    fn is_out(self, i: usize) -> bool {
+        self.d.with(|x| x.out == Some(Some(i)))
+    }
+
+    fn tiles_mode(self, i: usize) -> bool {
+        self.d
+            .with(|x| x.tile_mode.get(i).copied().unwrap_or(false))
+    }
+
+    /// The message beside player `i`'s field, if any.
+    fn field_error(self, i: usize) -> Option<String> {
+        if self.is_out(i) {
             return None;
         }
-        if let Some(e) = form.error_for(i) {
+        if let Some(e) = self.form.error_for(i) {
             return Some(e);
         }
-        if !tiles_mode(i) {
-            let t = d.with(|x| x.texts.get(i).cloned().unwrap_or_default());
-            if t.trim().is_empty() && !form.tried.get() {
+        if !self.tiles_mode(i) {
+            let t = self.d.with(|x| x.texts.get(i).cloned().unwrap_or_default());
+            if t.trim().is_empty() && !self.form.tried.get() {
                 return None;
             }
-            return parse_count(&t, "pips left", max_pips).err();
+            return parse_count(&t, "pips left", self.max_pips).err();
         }
-        let empty = d.with(|x| x.tiles.get(i).is_none_or(Vec::is_empty));
-        (empty && form.tried.get())
+        let empty = self.d.with(|x| x.tiles.get(i).is_none_or(Vec::is_empty));
+        (empty && self.form.tried.get())
             .then(|| "Pick the tiles left, or switch to a pip total.".to_string())
-    };
+    }
 
-    let score_of = move |i: usize| -> u32 {
-        d.with(|x| {
+    /// The points of the tiles picked for player `i`.
+    fn score_of(self, i: usize) -> u32 {
+        let blank = self.blank;
+        self.d.with(|x| {
             x.tiles
                 .get(i)
                 .map(|v| v.iter().map(|t| t.score(blank)).sum())
                 .unwrap_or(0)
         })
-    };
+    }
+}
 
-    let on_key = Callback::new(move |k: PadKey| {
-        let Some(i) = active.get_untracked() else {
-            return;
-        };
-        if k == PadKey::Next {
-            let next = (i + 1..n).find(|j| {
-                d.with_untracked(|x| {
-                    x.out != Some(Some(*j)) && !x.tile_mode.get(*j).copied().unwrap_or(false)
-                })
-            });
-            active.set(next);
-            if let Some(j) = next {
-                focus_field(&format!("pips-{j}"));
-            }
-            return;
-        }
-        edit(&mut |x| {
-            if let Some(s) = x.texts.get_mut(i) {
-                *s = k.apply(s);
-            }
-        });
+/// The fields of one hand's end: who went out, then each player's pips (on
+/// the number pad) or tiles left (in the tile picker).
+fn hand_body(form: Form<Chickenfoot>, d: RwSignal<HandDraft>) -> AnyView {
+    let (max_pips, blank) = form.with_setup(|s| {
+        (
+            s.settings.set.total_score(s.settings.double_blank),
+            s.settings.double_blank,
+        )
     });
+    let c = Ctx {
+        form,
+        d,
+        active: RwSignal::new(None),
+        picker: RwSignal::new(None),
+        n: form.players(),
+        max_pips,
+        blank,
+    };
+    let rows = (0..c.n).map(|i| player_row(c, i)).collect_view();
+    view! {
+        {double_select(c)}
+        {went_out(c)}
+        <ul class="players-left">{rows}</ul>
+        {pad(c)}
+        {tile_picker(c)}
+    }
+    .into_any()
+}
 
-    let went_out = view! {
+/// Who went out, or nobody (a stalemate).
+fn went_out(c: Ctx) -> impl IntoView {
+    view! {
         <fieldset class="went-out">
             <legend>"Who went out?"</legend>
             <div class="chips">
                 <PlayerChips
-                    names=form.with_setup(|s| s.players.clone())
-                    pressed=Callback::new(move |i| is_out(i))
-                    label=Callback::new(move |i| format!("{} went out", name(i)))
+                    names=c.form.with_setup(|s| s.players.clone())
+                    pressed=Callback::new(move |i| c.is_out(i))
+                    label=Callback::new(move |i| format!("{} went out", c.name(i)))
                     on_pick=Callback::new(move |i| {
-                        edit(&mut |x| x.out = Some(Some(i)));
-                        if active.get_untracked() == Some(i) {
-                            active.set(None)
+                        c.edit(|x| x.out = Some(Some(i)));
+                        if c.active.get_untracked() == Some(i) {
+                            c.active.set(None)
                         }
                     })
                 />
                 <button type="button" class="chip"
-                    aria-pressed=aria(move || d.with(|x| x.out == Some(None)))
-                    on:click=on_click(move |_| edit(&mut |x| x.out = Some(None)))
+                    aria-pressed=aria(move || c.d.with(|x| x.out == Some(None)))
+                    on:click=on_click(move |_| c.edit(|x| x.out = Some(None)))
                 >"Nobody: stalemate"</button>
             </div>
         </fieldset>
-    };
+    }
+}
 
-    let player_rows = (0..n)
-        .map(|i| {
-            let entry = dynamic(move || {
-                if is_out(i) {
-                    return ().into_any();
-                }
-                if !tiles_mode(i) {
-                    return pad_field(PadField {
-                        id: format!("pips-{i}"),
-                        label: format!("{}: pips left", name(i)),
-                        placeholder: "tap to enter",
-                        error_id: format!("err-{i}"),
-                        value: text(move || d.with(|x| x.texts.get(i).cloned().unwrap_or_default())),
-                        invalid: flag(move || field_error(i).is_some()),
-                        on_activate: Callback::new(move |_| active.set(Some(i))),
-                        on_input: Callback::new(move |v: String| {
-                            edit(&mut |x| if let Some(s) = x.texts.get_mut(i) { *s = v.clone() })
-                        }),
-                    });
-                }
-                view! {
-                    <button type="button" class="tiles-summary"
-                        on:click=on_click(move |_| picker.set(Some(i)))
-                        aria-label=text(move || format!("{}: {} tiles, {} points. Change tiles", name(i), d.with(|x| x.tiles.get(i).map_or(0, Vec::len)), score_of(i)))
-                    >
-                        {text(move || {
-                            let picked = d.with(|x| x.tiles.get(i).cloned().unwrap_or_default());
-                            if picked.is_empty() {
-                                "Tap to pick tiles".to_string()
-                            } else {
-                                format!("{} = {}", picked.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" "), score_of(i))
-                            }
-                        })}
-                    </button>
-                }
-                .into_any()
+/// Player `i`'s row: pips or tiles, and the message beside it.
+fn player_row(c: Ctx, i: usize) -> impl IntoView {
+    let entry = dynamic(move || {
+        if c.is_out(i) {
+            return ().into_any();
+        }
+        if !c.tiles_mode(i) {
+            return pad_field(PadField {
+                id: format!("pips-{i}"),
+                label: format!("{}: pips left", c.name(i)),
+                placeholder: "tap to enter",
+                error_id: format!("err-{i}"),
+                value: text(move || c.d.with(|x| x.texts.get(i).cloned().unwrap_or_default())),
+                invalid: flag(move || c.field_error(i).is_some()),
+                on_activate: Callback::new(move |_| c.active.set(Some(i))),
+                on_input: Callback::new(move |v: String| {
+                    c.edit(|x| {
+                        if let Some(s) = x.texts.get_mut(i) {
+                            *s = v
+                        }
+                    })
+                }),
             });
-            let head = dynamic(move || {
-                if is_out(i) {
-                    return view! { <span class="zero">"went out · 0"</span> }.into_any();
-                }
-                view! {
-                    <Segmented
-                        label=format!("How to enter {}'s hand", name(i))
-                        options=vec![("Pips".to_string(), false), ("Tiles".to_string(), true)]
-                        names=vec!["Pips".to_string(), format!("Pick {}'s tiles", name(i))]
-                        small=true
-                        value=Signal::derive(move || tiles_mode(i))
-                        on_pick=Callback::new(move |tiles: bool| {
-                            edit(&mut |x| if let Some(m) = x.tile_mode.get_mut(i) { *m = tiles });
-                            if tiles {
-                                active.set(None);
-                                picker.set(Some(i));
-                            }
-                        })
-                    />
-                }
-                .into_any()
-            });
-            view! {
-                <li class="player-left" class:is-out=flag(move || is_out(i)) data-testid=format!("left-{i}")>
-                    <div class="player-left-head">
-                        <span class="who">{name(i)}</span>
-                        {head}
-                    </div>
-                    {entry}
-                    <p class="field-error" id=format!("err-{i}") role="alert">{text(move || field_error(i).unwrap_or_default())}</p>
-                </li>
-            }
-        })
-        .collect_view();
+        }
+        view! {
+            <button type="button" class="tiles-summary"
+                on:click=on_click(move |_| c.picker.set(Some(i)))
+                aria-label=text(move || format!("{}: {} tiles, {} points. Change tiles", c.name(i), c.d.with(|x| x.tiles.get(i).map_or(0, Vec::len)), c.score_of(i)))
+            >
+                {text(move || {
+                    let picked = c.d.with(|x| x.tiles.get(i).cloned().unwrap_or_default());
+                    if picked.is_empty() {
+                        "Tap to pick tiles".to_string()
+                    } else {
+                        format!("{} = {}", picked.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" "), c.score_of(i))
+                    }
+                })}
+            </button>
+        }
+        .into_any()
+    });
+    let head = dynamic(move || {
+        if c.is_out(i) {
+            return view! { <span class="zero">"went out · 0"</span> }.into_any();
+        }
+        view! {
+            <Segmented
+                label=format!("How to enter {}'s hand", c.name(i))
+                options=vec![("Pips".to_string(), false), ("Tiles".to_string(), true)]
+                names=vec!["Pips".to_string(), format!("Pick {}'s tiles", c.name(i))]
+                small=true
+                value=Signal::derive(move || c.tiles_mode(i))
+                on_pick=Callback::new(move |tiles: bool| {
+                    c.edit(|x| if let Some(m) = x.tile_mode.get_mut(i) { *m = tiles });
+                    if tiles {
+                        c.active.set(None);
+                        c.picker.set(Some(i));
+                    }
+                })
+            />
+        }
+        .into_any()
+    });
+    view! {
+        <li class="player-left" class:is-out=flag(move || c.is_out(i)) data-testid=format!("left-{i}")>
+            <div class="player-left-head">
+                <span class="who">{c.name(i)}</span>
+                {head}
+            </div>
+            {entry}
+            <p class="field-error" id=format!("err-{i}") role="alert">{text(move || c.field_error(i).unwrap_or_default())}</p>
+        </li>
+    }
+}
 
-    let double_select = highest.then(|| {
+/// With "highest available double": which double started the hand.
+fn double_select(c: Ctx) -> impl IntoView {
+    let (highest, max) = c
+        .form
+        .with_setup(|s| (s.settings.highest_available, s.settings.set.max()));
+    let preferred = preferred_double(&c.form);
+    highest.then(|| {
         view! {
             <label class="field">
                 <span>"Double that started it"</span>
@@ -389,33 +422,63 @@ fn hand_body(form: Form<Chickenfoot>, d: RwSignal<HandDraft>) -> AnyView {
                     aria-label="Double that started this hand"
                     on:change=on_value(move |v| {
                         if let Ok(n) = v.parse::<u8>() {
-                            edit(&mut |x| x.started = n)
+                            c.edit(|x| x.started = n)
                         }
                     })
                 >
                     {(0..=max).rev().map(|v| view! {
-                        <option value=v.to_string() selected=d.with_untracked(|x| x.started) == v>
+                        <option value=v.to_string() selected=c.d.with_untracked(|x| x.started) == v>
                             {format!("{v}-{v}{}", if v == preferred { " (this hand's double)" } else { "" })}
                         </option>
                     }).collect_view()}
                 </select>
             </label>
         }
-    });
+    })
+}
 
-    let pad = dynamic(move || {
-        match active.get() {
-        Some(i) => view! { <NumberPad target=Signal::derive(move || format!("{}'s pips", name(i))) on_key=on_key/> }.into_any(),
+/// The number pad, while a pip field is being filled.
+fn pad(c: Ctx) -> impl IntoView {
+    let on_key = Callback::new(move |k: PadKey| {
+        let Some(i) = c.active.get_untracked() else {
+            return;
+        };
+        if k == PadKey::Next {
+            let next = (i + 1..c.n).find(|j| {
+                c.d.with_untracked(|x| {
+                    x.out != Some(Some(*j)) && !x.tile_mode.get(*j).copied().unwrap_or(false)
+                })
+            });
+            c.active.set(next);
+            if let Some(j) = next {
+                focus_field(&format!("pips-{j}"));
+            }
+            return;
+        }
+        c.edit(|x| {
+            if let Some(s) = x.texts.get_mut(i) {
+                *s = k.apply(s);
+            }
+        });
+    });
+    dynamic(move || {
+        match c.active.get() {
+        Some(i) => view! { <NumberPad target=Signal::derive(move || format!("{}'s pips", c.name(i))) on_key=on_key/> }.into_any(),
         None => ().into_any(),
     }
-    });
+    })
+}
 
-    let picker_view = dynamic(move || {
-        let Some(i) = picker.get() else {
+/// The tile picker for the player it was opened for; tiles another player
+/// holds are marked with their name.
+fn tile_picker(c: Ctx) -> impl IntoView {
+    let max = c.form.with_setup(|s| s.settings.set.max());
+    dynamic(move || {
+        let Some(i) = c.picker.get() else {
             return ().into_any();
         };
         let taken = Signal::derive(move || {
-            d.with(|x| {
+            c.d.with(|x| {
                 x.tiles
                     .iter()
                     .enumerate()
@@ -425,40 +488,31 @@ fn hand_body(form: Form<Chickenfoot>, d: RwSignal<HandDraft>) -> AnyView {
                             && x.tile_mode.get(*j).copied().unwrap_or(false)
                     })
                     .flat_map(|(j, v)| v.iter().map(move |t| (*t, j)))
-                    .map(|(t, j)| (t, name(j)))
+                    .map(|(t, j)| (t, c.name(j)))
                     .collect::<Vec<_>>()
             })
         });
         view! {
             <TilePicker
-                name=name(i)
+                name=c.name(i)
                 max=max
-                picked=Signal::derive(move || d.with(|x| x.tiles.get(i).cloned().unwrap_or_default()))
+                picked=Signal::derive(move || c.d.with(|x| x.tiles.get(i).cloned().unwrap_or_default()))
                 taken=taken
-                on_table=Signal::derive(move || { let s = d.with(|x| x.started); Tile(s, s) })
-                score=Signal::derive(move || score_of(i))
+                on_table=Signal::derive(move || { let s = c.d.with(|x| x.started); Tile(s, s) })
+                score=Signal::derive(move || c.score_of(i))
                 on_toggle=Callback::new(move |t: Tile| {
-                    edit(&mut |x| if let Some(v) = x.tiles.get_mut(i) {
+                    c.edit(|x| if let Some(v) = x.tiles.get_mut(i) {
                         match v.iter().position(|y| *y == t) {
                             Some(p) => { v.remove(p); }
                             None => { v.push(t); v.sort_by_key(|y| (y.1, y.0)); }
                         }
                     })
                 })
-                on_done=Callback::new(move |_| picker.set(None))
+                on_done=Callback::new(move |_| c.picker.set(None))
             />
         }
         .into_any()
-    });
-
-    view! {
-        {double_select}
-        {went_out}
-        <ul class="players-left">{player_rows}</ul>
-        {pad}
-        {picker_view}
-    }
-    .into_any()
+    })
 }
 
 #[cfg(test)]
