@@ -407,28 +407,70 @@ fn held_cards(form: &Form<PlayingChicken>) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// What every part of the trick form shares: small handles only.
+#[derive(Clone, Copy)]
+struct Ctx {
+    form: Form<PlayingChicken>,
+    d: RwSignal<TrickDraft>,
+    pos: crate::rules::playing_chicken::Position,
+    /// The goal the app's deck gives this trick, if it is the deck.
+    deck_goal: Option<u32>,
+    bonus: ExactBonus,
+    /// The goal chips are open.
+    toggled: RwSignal<bool>,
+    /// The cards each player may play, by seat.
+    choices: StoredValue<Vec<Vec<u8>>>,
+}
+
 /// The fields of one trick: the goal, each player's card, the verdict.
 fn trick_body(form: Form<PlayingChicken>, d: RwSignal<TrickDraft>) -> AnyView {
     let index = form.index;
     let Some(pos) = position(index) else {
         return view! { <p class="hint">"All 15 tricks are played."</p> }.into_any();
     };
-    let n = form.players();
-    let name = move |i: usize| form.name(i);
     let (bonus, deck_goal) = form.with_setup(|s| (s.settings.exact_bonus, deck_goal(s, index)));
-    let goals = possible_goals(n);
-    let choices = StoredValue::new(held_cards(&form));
-    let held = move |i: usize| -> Vec<u8> {
-        choices.with_value(|c| c.get(i).cloned().unwrap_or_default())
+    let c = Ctx {
+        form,
+        d,
+        pos,
+        deck_goal,
+        bonus,
+        toggled: RwSignal::new(deck_goal.is_none() || d.with_untracked(|x| x.goal.is_some())),
+        choices: StoredValue::new(held_cards(&form)),
     };
-    let last = pos.last_of_round();
+    let n = form.players();
+    let rows = (0..n).map(|i| player_row(c, i)).collect_view();
+    view! {
+        {goal_view(c)}
+        {pos.last_of_round().then(|| view! {
+            <p class="banner warn pc-last" data-testid="last-trick">
+                {format!("Last trick of round {}: each player plays one of their two cards; the other is discarded for the rest of the game.", pos.round)}
+            </p>
+        })}
+        <ul class="pc-players">{rows}</ul>
+        <section class="pc-verdict" data-testid="trick-result" aria-live="polite" aria-label="This trick">
+            {verdict(c)}
+        </section>
+    }
+    .into_any()
+}
+
+/// The goal: the app's card, big, or the goals to tap.
+fn goal_view(c: Ctx) -> impl IntoView {
+    let Ctx {
+        form,
+        d,
+        pos,
+        deck_goal,
+        bonus,
+        toggled,
+        ..
+    } = c;
+    let n = form.players();
     let goal_pick = move || d.with(|x| x.goal);
     let goal = move || goal_pick().or(deck_goal);
-    let toggled = RwSignal::new(deck_goal.is_none() || d.with_untracked(|x| x.goal.is_some()));
-    // The goals show when asked for, or when Save found no goal.
     let choosing_goal = move || toggled.get() || (form.tried.get() && goal().is_none());
-    let card_of = move |i: usize| d.with(|x| x.cards.get(i).copied().flatten());
-    // The goal: the app's card, big, or the goals to tap.
+    let goals = possible_goals(n);
     let goal_chips = move || {
         let chips = goals
             .iter()
@@ -490,63 +532,86 @@ fn trick_body(form: Form<PlayingChicken>, d: RwSignal<TrickDraft>) -> AnyView {
         }
     });
 
-    let player_rows = (0..n)
-        .map(|i| {
-            let mine = held(i);
-            let hint_held = mine.clone();
-            let buttons = mine
-                .iter()
-                .map(|c| {
-                    let c = *c;
-                    view! {
-                        <button type="button" class="pc-card"
-                            aria-label=format!("{} plays {c}", name(i))
-                            aria-pressed=aria(move || card_of(i) == Some(c))
-                            on:click=on_click(move |_| {
-                                d.update(|x| if let Some(slot) = x.cards.get_mut(i) {
-                                    *slot = if *slot == Some(c) { None } else { Some(c) };
-                                });
-                                form.changed();
-                            })
-                        >{c.to_string()}</button>
-                    }
-                })
-                .collect_view();
-            let side = text(move || {
-                let picked = card_of(i);
-                let others: Vec<u8> = hint_held
-                    .iter()
-                    .copied()
-                    .filter(|c| Some(*c) != picked)
-                    .collect();
-                match (picked, last) {
-                    (None, _) if hint_held.is_empty() => "no cards left".to_string(),
-                    (None, true) => format!("holds {}", cards_words(&hint_held)),
-                    (None, false) => String::new(),
-                    (Some(c), true) if !others.is_empty() => {
-                        format!("plays {c} · discards {}", cards_words(&others))
-                    }
-                    (Some(c), _) => format!("plays {c}"),
-                }
-            });
-            let error = move || form.error_for(i).unwrap_or_default();
+    view! { {goal_block} {goal_picker} }
+}
+
+/// Player `i`'s card, tapped from the cards they may play.
+fn player_row(c: Ctx, i: usize) -> impl IntoView {
+    let Ctx { form, d, pos, .. } = c;
+    let name = move |i: usize| form.name(i);
+    let card_of = move |i: usize| d.with(|x| x.cards.get(i).copied().flatten());
+    let held = move |i: usize| -> Vec<u8> {
+        c.choices
+            .with_value(|h| h.get(i).cloned().unwrap_or_default())
+    };
+    let last = pos.last_of_round();
+
+    let mine = held(i);
+    let hint_held = mine.clone();
+    let buttons = mine
+        .iter()
+        .map(|c| {
+            let c = *c;
             view! {
-                <li class="pc-player" data-testid=format!("play-{i}")>
-                    <div class="pc-player-head">
-                        <span class="who">{name(i)}</span>
-                        <span class="pc-side" data-testid=format!("side-{i}")>{side}</span>
-                    </div>
-                    <div class="pc-cards" role="group" aria-label=format!("{}'s card", name(i))>
-                        {buttons}
-                    </div>
-                    <p class="field-error" role="alert">{text(error)}</p>
-                </li>
+                <button type="button" class="pc-card"
+                    aria-label=format!("{} plays {c}", name(i))
+                    aria-pressed=aria(move || card_of(i) == Some(c))
+                    on:click=on_click(move |_| {
+                        d.update(|x| if let Some(slot) = x.cards.get_mut(i) {
+                            *slot = if *slot == Some(c) { None } else { Some(c) };
+                        });
+                        form.changed();
+                    })
+                >{c.to_string()}</button>
             }
         })
         .collect_view();
+    let side = text(move || {
+        let picked = card_of(i);
+        let others: Vec<u8> = hint_held
+            .iter()
+            .copied()
+            .filter(|c| Some(*c) != picked)
+            .collect();
+        match (picked, last) {
+            (None, _) if hint_held.is_empty() => "no cards left".to_string(),
+            (None, true) => format!("holds {}", cards_words(&hint_held)),
+            (None, false) => String::new(),
+            (Some(c), true) if !others.is_empty() => {
+                format!("plays {c} · discards {}", cards_words(&others))
+            }
+            (Some(c), _) => format!("plays {c}"),
+        }
+    });
+    let error = move || form.error_for(i).unwrap_or_default();
+    view! {
+        <li class="pc-player" data-testid=format!("play-{i}")>
+            <div class="pc-player-head">
+                <span class="who">{name(i)}</span>
+                <span class="pc-side" data-testid=format!("side-{i}")>{side}</span>
+            </div>
+            <div class="pc-cards" role="group" aria-label=format!("{}'s card", name(i))>
+                {buttons}
+            </div>
+            <p class="field-error" role="alert">{text(error)}</p>
+        </li>
+    }
+}
 
-    // The verdict, live as the cards go in.
-    let verdict = dynamic(move || {
+/// The verdict, live as the cards go in.
+fn verdict(c: Ctx) -> impl IntoView {
+    let Ctx {
+        form,
+        d,
+        pos,
+        deck_goal,
+        bonus,
+        ..
+    } = c;
+    let n = form.players();
+    let goal_pick = move || d.with(|x| x.goal);
+    let goal = move || goal_pick().or(deck_goal);
+    dynamic(move || {
         let Some(g) = goal() else {
             return view! { <p class="pc-verdict-line">"Tap the goal card first."</p> }.into_any();
         };
@@ -573,20 +638,5 @@ fn trick_body(form: Form<PlayingChicken>, d: RwSignal<TrickDraft>) -> AnyView {
             <p class="pc-winners" data-testid="trick-winners">{won}</p>
         }
         .into_any()
-    });
-
-    view! {
-        {goal_block}
-        {goal_picker}
-        {last.then(|| view! {
-            <p class="banner warn pc-last" data-testid="last-trick">
-                {format!("Last trick of round {}: each player plays one of their two cards; the other is discarded for the rest of the game.", pos.round)}
-            </p>
-        })}
-        <ul class="pc-players">{player_rows}</ul>
-        <section class="pc-verdict" data-testid="trick-result" aria-live="polite" aria-label="This trick">
-            {verdict}
-        </section>
-    }
-    .into_any()
+    })
 }
