@@ -239,6 +239,23 @@ fn verdict_text(names: &[String], report: &DrawReport) -> String {
     }
 }
 
+/// What every part of a draw panel shares: small handles only.
+#[derive(Clone, Copy)]
+struct Panel {
+    /// The app's deal: its seed and cards.
+    dealt: RwSignal<Option<(u64, Vec<Vec<Card>>)>>,
+    /// The real draw's rows: who draws, and the cards tapped.
+    rows: RwSignal<Vec<DrawRow>>,
+    /// The card slot the picker fills.
+    slot: RwSignal<Option<usize>>,
+    error: RwSignal<Option<String>>,
+    names: StoredValue<Vec<String>>,
+    cards: StoredValue<Vec<Card>>,
+    players: StoredValue<Vec<usize>>,
+    /// Records a finished draw with the game (the Golden Egg draw only).
+    record: Option<Record>,
+}
+
 /// One draw between `players` (in draw order), virtual or real. With
 /// `record`, a finished draw can be recorded with the game.
 fn draw_panel(
@@ -274,192 +291,290 @@ fn draw_panel(
         seed: dealt.with(|d| d.as_ref().map(|(s, _)| *s)),
         rows: rows.get(),
     });
-    let slot: RwSignal<Option<usize>> = RwSignal::new(None);
-    let error: RwSignal<Option<String>> = RwSignal::new(None);
-    let names = StoredValue::new(names);
-    let cards = StoredValue::new(cards);
-    let players = StoredValue::new(players);
+    let p = Panel {
+        dealt,
+        rows,
+        slot: RwSignal::new(None),
+        error: RwSignal::new(None),
+        names: StoredValue::new(names),
+        cards: StoredValue::new(cards),
+        players: StoredValue::new(players),
+        record,
+    };
+    let error = p.error;
+
+    view! {
+        <div class="draw">
+            <div class="segmented" role="group" aria-label="How to draw">
+                <button type="button" aria-pressed=aria(move || mode.get() == Mode::Virtual)
+                    on:click=on_click(move |_| mode.set(Mode::Virtual))
+                >"App deals"</button>
+                <button type="button" aria-pressed=aria(move || mode.get() == Mode::Real)
+                    on:click=on_click(move |_| mode.set(Mode::Real))
+                >"Real cards"</button>
+            </div>
+            {dynamic(move || match mode.get() {
+                Mode::Virtual => virtual_view(p),
+                Mode::Real => real_view(p),
+            })}
+            <p class="form-error" role="alert">{text(move || error.get().unwrap_or_default())}</p>
+            {picker_view(p)}
+        </div>
+    }
+    .into_any()
+}
+
+/// The app deals: a virtual draw from a fresh shuffle.
+fn deal(p: Panel) {
+    let Panel {
+        dealt,
+        error,
+        cards,
+        players,
+        ..
+    } = p;
+
+    error.set(None);
+    let seed = random_seed();
+    match cards.with_value(|c| players.with_value(|p| virtual_draw(c, p, seed))) {
+        Ok(draws) => dealt.set(Some((seed, draws))),
+        Err(e) => error.set(Some(e.message)),
+    }
+}
+
+/// The real draw's finished rows.
+fn complete(p: Panel) -> Vec<Vec<Card>> {
+    let Panel { rows, .. } = p;
+
+    rows.with(|rs| {
+        rs.iter()
+            .filter_map(|(_, cs)| cs.iter().copied().collect::<Option<Vec<Card>>>())
+            .collect()
+    })
+}
+
+/// A card tapped for the player whose slot is open.
+fn pick(p: Panel, c: Card) {
+    let Panel {
+        rows,
+        slot,
+        error,
+        cards,
+        players,
+        ..
+    } = p;
+    let judge = move |draws: &[Vec<Card>]| {
+        cards.with_value(|c| players.with_value(|p| judge_draws(c, p, draws)))
+    };
+
+    let Some(j) = slot.get_untracked() else {
+        return;
+    };
+    slot.set(None);
+    error.set(None);
+    rows.update(|rs| {
+        if let Some(last) = rs.last_mut() {
+            if let Some(x) = last.1.get_mut(j) {
+                *x = Some(c);
+            }
+        }
+    });
+    let draws = complete(p);
+    let last_done = rows.with_untracked(|rs| {
+        rs.last()
+            .map(|(_, cs)| cs.iter().all(Option::is_some))
+            .unwrap_or(false)
+    });
+    if !last_done {
+        return;
+    }
+    match judge(&draws) {
+        Ok(report) => {
+            if let DrawVerdict::DrawNext(level) = report.verdict {
+                let size = level.len();
+                rows.update(|rs| rs.push((level, vec![None; size])));
+            }
+        }
+        Err(e) => error.set(Some(e.message)),
+    }
+}
+
+/// The button that records a finished draw with the game.
+fn record_button(
+    p: Panel,
+    draws: Vec<Vec<Card>>,
+    seed: Option<u64>,
+    winner: usize,
+) -> impl IntoView {
+    let Panel {
+        error,
+        names,
+        record,
+        ..
+    } = p;
+    let name = move |i: usize| names.with_value(|v| v.get(i).cloned().unwrap_or_default());
+
+    record.map(|r| {
+        view! {
+            <button type="button" class="primary wide" data-testid="record-draw"
+                on:click=on_click(move |_| {
+                    if let Some(e) = r.run((draws.clone(), seed)) {
+                        error.set(Some(e.message));
+                    }
+                })
+            >{format!("Record: {} is the Golden Egg", name(winner))}</button>
+        }
+    })
+}
+
+/// The virtual draw: deal, see the cards, record.
+fn virtual_view(p: Panel) -> AnyView {
+    let Panel {
+        dealt,
+        names,
+        cards,
+        players,
+        record,
+        ..
+    } = p;
+    let judge = move |draws: &[Vec<Card>]| {
+        cards.with_value(|c| players.with_value(|p| judge_draws(c, p, draws)))
+    };
+
+    let Some((seed, draws)) = dealt.get() else {
+        return view! {
+                <button type="button" class="primary wide" data-testid="deal" on:click=on_click(move |_| deal(p))>"Shuffle and deal"</button>
+            }
+            .into_any();
+    };
+    let report = match judge(&draws) {
+        Ok(r) => r,
+        Err(e) => return view! { <p class="form-error">{e.message}</p> }.into_any(),
+    };
+    let rows_view = names.with_value(|ns| draw_rows(ns, &report));
+    let verdict = names.with_value(|ns| verdict_text(ns, &report));
+    let after = match (report.verdict, record.is_some()) {
+            (DrawVerdict::Winner(w), true) => record_button(p, draws, Some(seed), w).into_any(),
+            _ => view! {
+                <button type="button" class="secondary wide" data-testid="deal-again" on:click=on_click(move |_| deal(p))>"Shuffle and deal again"</button>
+            }
+            .into_any(),
+        };
+    view! {
+        {rows_view}
+        <p class="verdict" data-testid="draw-verdict" role="status">{verdict}</p>
+        {after}
+    }
+    .into_any()
+}
+
+/// The real draw: tap each card drawn.
+fn real_view(p: Panel) -> AnyView {
+    let Panel {
+        rows,
+        slot,
+        error,
+        names,
+        cards,
+        players,
+        record,
+        ..
+    } = p;
     let name = move |i: usize| names.with_value(|v| v.get(i).cloned().unwrap_or_default());
     let judge = move |draws: &[Vec<Card>]| {
         cards.with_value(|c| players.with_value(|p| judge_draws(c, p, draws)))
     };
 
-    let deal = move |_| {
-        error.set(None);
-        let seed = random_seed();
-        match cards.with_value(|c| players.with_value(|p| virtual_draw(c, p, seed))) {
-            Ok(draws) => dealt.set(Some((seed, draws))),
-            Err(e) => error.set(Some(e.message)),
-        }
+    let draws = complete(p);
+    let report = match judge(&draws) {
+        Ok(r) => Some(r),
+        Err(_) => judge(draws.get(..draws.len().saturating_sub(1)).unwrap_or(&[])).ok(),
     };
-
-    // The real draw's finished rows.
-    let complete = move || -> Vec<Vec<Card>> {
-        rows.with(|rs| {
-            rs.iter()
-                .filter_map(|(_, cs)| cs.iter().copied().collect::<Option<Vec<Card>>>())
-                .collect()
-        })
-    };
-
-    let pick = move |c: Card| {
-        let Some(j) = slot.get_untracked() else {
-            return;
-        };
-        slot.set(None);
-        error.set(None);
-        rows.update(|rs| {
-            if let Some(last) = rs.last_mut() {
-                if let Some(x) = last.1.get_mut(j) {
-                    *x = Some(c);
-                }
-            }
-        });
-        let draws = complete();
-        let last_done = rows.with_untracked(|rs| {
-            rs.last()
-                .map(|(_, cs)| cs.iter().all(Option::is_some))
-                .unwrap_or(false)
-        });
-        if !last_done {
-            return;
-        }
-        match judge(&draws) {
-            Ok(report) => {
-                if let DrawVerdict::DrawNext(level) = report.verdict {
-                    let size = level.len();
-                    rows.update(|rs| rs.push((level, vec![None; size])));
-                }
-            }
-            Err(e) => error.set(Some(e.message)),
-        }
-    };
-
-    let record_button = move |draws: Vec<Vec<Card>>, seed: Option<u64>, winner: usize| {
-        record.map(|r| {
-            view! {
-                <button type="button" class="primary wide" data-testid="record-draw"
-                    on:click=on_click(move |_| {
-                        if let Some(e) = r.run((draws.clone(), seed)) {
-                            error.set(Some(e.message));
-                        }
-                    })
-                >{format!("Record: {} is the Golden Egg", name(winner))}</button>
-            }
-        })
-    };
-
-    let virtual_view = move || {
-        let Some((seed, draws)) = dealt.get() else {
-            return view! {
-                <button type="button" class="primary wide" data-testid="deal" on:click=on_click(deal)>"Shuffle and deal"</button>
-            }
-            .into_any();
-        };
-        let report = match judge(&draws) {
-            Ok(r) => r,
-            Err(e) => return view! { <p class="form-error">{e.message}</p> }.into_any(),
-        };
-        let rows_view = names.with_value(|ns| draw_rows(ns, &report));
-        let verdict = names.with_value(|ns| verdict_text(ns, &report));
-        let after = match (report.verdict, record.is_some()) {
-            (DrawVerdict::Winner(w), true) => record_button(draws, Some(seed), w).into_any(),
-            _ => view! {
-                <button type="button" class="secondary wide" data-testid="deal-again" on:click=on_click(deal)>"Shuffle and deal again"</button>
-            }
-            .into_any(),
-        };
-        view! {
-            {rows_view}
-            <p class="verdict" data-testid="draw-verdict" role="status">{verdict}</p>
-            {after}
-        }
-        .into_any()
-    };
-
-    let real_view = move || {
-        let draws = complete();
-        let report = match judge(&draws) {
-            Ok(r) => Some(r),
-            Err(_) => judge(draws.get(..draws.len().saturating_sub(1)).unwrap_or(&[])).ok(),
-        };
-        let done_rows = report
-            .as_ref()
-            .map(|r| names.with_value(|ns| draw_rows(ns, r)))
-            .unwrap_or_else(|| ().into_any());
-        let winner = report.as_ref().and_then(|r| match r.verdict {
-            DrawVerdict::Winner(w) if !r.rounds.is_empty() => Some(w),
-            _ => None,
-        });
-        let verdict = report
-            .as_ref()
-            .map(|r| names.with_value(|ns| verdict_text(ns, r)))
-            .unwrap_or_default();
-        let current = match winner {
-            Some(_) => ().into_any(),
-            None => {
-                let (who, got, k) = rows.with(|rs| {
-                    rs.last()
-                        .map(|(p, c)| (p.clone(), c.clone(), rs.len()))
-                        .unwrap_or_default()
-                });
-                let slots = who
-                    .iter()
-                    .enumerate()
-                    .map(|(j, p)| {
-                        let card = got.get(j).copied().flatten();
-                        let face = match card {
-                            Some(c) => card_face(c, false),
-                            None => {
-                                view! { <span class="card empty" aria-hidden="true">"?"</span> }
-                                    .into_any()
-                            }
-                        };
-                        let label = match card {
-                            Some(c) => format!("{} drew the {c}. Change", name(*p)),
-                            None => format!("What did {} draw?", name(*p)),
-                        };
-                        view! {
-                            <li class="drawn">
-                                <span class="who">{name(*p)}</span>
-                                <button type="button" class="card-slot" aria-label=label
-                                    on:click=on_click(move |_| slot.set(Some(j)))
-                                >{face}</button>
-                            </li>
-                        }
-                    })
-                    .collect_view();
-                view! {
-                    <div class="draw-round current">
-                        <p class="draw-no">{format!("Draw {k}: tap what each player drew")}</p>
-                        <ul class="drawn-cards">{slots}</ul>
-                    </div>
-                }
-                .into_any()
-            }
-        };
-        let after = match (winner, record.is_some()) {
-            (Some(w), true) => record_button(draws, None, w).into_any(),
-            _ => ().into_any(),
-        };
-        view! {
-            {done_rows}
-            {current}
-            <p class="verdict" data-testid="draw-verdict" role="status">{verdict}</p>
-            {after}
-            <button type="button" class="secondary small" data-testid="draw-over"
-                on:click=on_click(move |_| {
-                    error.set(None);
-                    let p = players.get_value();
-                    let size = p.len();
-                    rows.set(vec![(p, vec![None; size])]);
+    let done_rows = report
+        .as_ref()
+        .map(|r| names.with_value(|ns| draw_rows(ns, r)))
+        .unwrap_or_else(|| ().into_any());
+    let winner = report.as_ref().and_then(|r| match r.verdict {
+        DrawVerdict::Winner(w) if !r.rounds.is_empty() => Some(w),
+        _ => None,
+    });
+    let verdict = report
+        .as_ref()
+        .map(|r| names.with_value(|ns| verdict_text(ns, r)))
+        .unwrap_or_default();
+    let current = match winner {
+        Some(_) => ().into_any(),
+        None => {
+            let (who, got, k) = rows.with(|rs| {
+                rs.last()
+                    .map(|(p, c)| (p.clone(), c.clone(), rs.len()))
+                    .unwrap_or_default()
+            });
+            let slots = who
+                .iter()
+                .enumerate()
+                .map(|(j, p)| {
+                    let card = got.get(j).copied().flatten();
+                    let face = match card {
+                        Some(c) => card_face(c, false),
+                        None => view! { <span class="card empty" aria-hidden="true">"?"</span> }
+                            .into_any(),
+                    };
+                    let label = match card {
+                        Some(c) => format!("{} drew the {c}. Change", name(*p)),
+                        None => format!("What did {} draw?", name(*p)),
+                    };
+                    view! {
+                        <li class="drawn">
+                            <span class="who">{name(*p)}</span>
+                            <button type="button" class="card-slot" aria-label=label
+                                on:click=on_click(move |_| slot.set(Some(j)))
+                            >{face}</button>
+                        </li>
+                    }
                 })
-            >"Start the draw over"</button>
+                .collect_view();
+            view! {
+                <div class="draw-round current">
+                    <p class="draw-no">{format!("Draw {k}: tap what each player drew")}</p>
+                    <ul class="drawn-cards">{slots}</ul>
+                </div>
+            }
+            .into_any()
         }
-        .into_any()
     };
+    let after = match (winner, record.is_some()) {
+        (Some(w), true) => record_button(p, draws, None, w).into_any(),
+        _ => ().into_any(),
+    };
+    view! {
+        {done_rows}
+        {current}
+        <p class="verdict" data-testid="draw-verdict" role="status">{verdict}</p>
+        {after}
+        <button type="button" class="secondary small" data-testid="draw-over"
+            on:click=on_click(move |_| {
+                error.set(None);
+                let p = players.get_value();
+                let size = p.len();
+                rows.set(vec![(p, vec![None; size])]);
+            })
+        >"Start the draw over"</button>
+    }
+    .into_any()
+}
 
-    let picker_view = dynamic(move || {
+/// The card picker for the open slot.
+fn picker_view(p: Panel) -> impl IntoView {
+    let Panel {
+        rows,
+        slot,
+        names,
+        cards,
+        ..
+    } = p;
+    let name = move |i: usize| names.with_value(|v| v.get(i).cloned().unwrap_or_default());
+    dynamic(move || {
         let Some(j) = slot.get() else {
             return ().into_any();
         };
@@ -486,28 +601,8 @@ fn draw_panel(
             highest_first(&all),
             mine,
             unavailable,
-            Callback::new(pick),
+            Callback::new(move |c: Card| pick(p, c)),
             Callback::new(move |_| slot.set(None)),
         )
-    });
-
-    view! {
-        <div class="draw">
-            <div class="segmented" role="group" aria-label="How to draw">
-                <button type="button" aria-pressed=aria(move || mode.get() == Mode::Virtual)
-                    on:click=on_click(move |_| mode.set(Mode::Virtual))
-                >"App deals"</button>
-                <button type="button" aria-pressed=aria(move || mode.get() == Mode::Real)
-                    on:click=on_click(move |_| mode.set(Mode::Real))
-                >"Real cards"</button>
-            </div>
-            {dynamic(move || match mode.get() {
-                Mode::Virtual => virtual_view(),
-                Mode::Real => real_view(),
-            })}
-            <p class="form-error" role="alert">{text(move || error.get().unwrap_or_default())}</p>
-            {picker_view}
-        </div>
-    }
-    .into_any()
+    })
 }
