@@ -92,6 +92,53 @@ pub(super) fn score_round(
     round: &Round,
 ) -> Result<RoundScores, RuleError> {
     let n = setup.players.len();
+    let out = check_result(setup, state, round)?;
+    check_cards_left(setup, round, out)?;
+    check_extras(setup, state, round)?;
+    // Card scores.
+    let multipliers: Vec<u32> = round
+        .cards_left
+        .iter()
+        .map(|c| multiplier(n, *c).unwrap_or(1))
+        .collect();
+    let card_scores: Vec<u32> = round
+        .cards_left
+        .iter()
+        .zip(&multipliers)
+        .map(|(c, m)| c.saturating_mul(*m))
+        .collect();
+
+    let (penalties, assistant) = penalties_of(round, n, out, &card_scores);
+
+    let points: Vec<u32> = card_scores
+        .iter()
+        .zip(&penalties)
+        .map(|(score, list)| {
+            list.iter()
+                .fold(*score, |acc, p| acc.saturating_add(p.points()))
+        })
+        .collect();
+    let before = state.totals();
+    let totals: Vec<u32> = points
+        .iter()
+        .enumerate()
+        .map(|(seat, p)| before.get(seat).copied().unwrap_or(0).saturating_add(*p))
+        .collect();
+    Ok(RoundScores {
+        out,
+        multipliers,
+        card_scores,
+        penalties,
+        points,
+        totals,
+        assistant,
+    })
+}
+
+/// Refuses a round that cannot be entered now (the game is over), or whose
+/// winner is missing or wrong; the winner's seat otherwise.
+fn check_result(setup: &Setup<Settings>, state: &State, round: &Round) -> Result<usize, RuleError> {
+    let n = setup.players.len();
     check_player_count(n, BigChicken::KIND.players())?;
     if let Some(end) = state.end() {
         return Err(RuleError::new(match end {
@@ -103,8 +150,6 @@ pub(super) fn score_round(
             }
         }));
     }
-    let number = state.round_number();
-    let deck_size = deck_setup(n).map(|d| d.deck_size).unwrap_or(0) as u32;
     if round.cards_left.len() != n {
         return Err(RuleError::new(format!(
             "The round lists {} players; the game has {n}.",
@@ -140,6 +185,15 @@ pub(super) fn score_round(
             ));
         }
     }
+    Ok(out)
+}
+
+/// Refuses cards left that no deal can leave: more than a hand can hold,
+/// or more than the deck in all (the winner's last lay is on the table).
+fn check_cards_left(setup: &Setup<Settings>, round: &Round, out: usize) -> Result<(), RuleError> {
+    let n = setup.players.len();
+    let winner = setup.name(out);
+    let deck_size = deck_setup(n).map(|d| d.deck_size).unwrap_or(0) as u32;
     // The winner's last lay is on the table, so the hands hold less than
     // the whole deck.
     let on_table = match round.last_lay {
@@ -167,6 +221,15 @@ pub(super) fn score_round(
             "Together the hands hold {sum} cards, but the deck has only {deck_size} and {winner}'s last lay is on the table."
         )));
     }
+    Ok(())
+}
+
+/// Refuses Crowing, Assistance, challenges and tie answers the round
+/// cannot have.
+fn check_extras(setup: &Setup<Settings>, state: &State, round: &Round) -> Result<(), RuleError> {
+    let n = setup.players.len();
+    let number = state.round_number();
+    let winner = round.out.map(|o| setup.name(o)).unwrap_or("?");
     if let Some(crower) = round.crowed {
         if number == 1 {
             return Err(RuleError::new(
@@ -199,22 +262,19 @@ pub(super) fn score_round(
     if round.good_egg_pick.is_some_and(|p| p >= n) {
         return Err(RuleError::new("The Good Egg picked is not in this game."));
     }
+    Ok(())
+}
 
-    // Card scores.
-    let multipliers: Vec<u32> = round
-        .cards_left
-        .iter()
-        .map(|c| multiplier(n, *c).unwrap_or(1))
-        .collect();
-    let card_scores: Vec<u32> = round
-        .cards_left
-        .iter()
-        .zip(&multipliers)
-        .map(|(c, m)| c.saturating_mul(*m))
-        .collect();
-
-    // Penalties, never multiplied.
+/// The penalties of a round, by seat (never multiplied), and the player
+/// who took the Penalty for Assistance.
+fn penalties_of(
+    round: &Round,
+    n: usize,
+    out: usize,
+    card_scores: &[u32],
+) -> (Vec<Vec<Penalty>>, Option<usize>) {
     let mut penalties: Vec<Vec<Penalty>> = vec![Vec::new(); n];
+
     if let Some(crower) = round.crowed {
         if crower == out {
             for (seat, list) in penalties.iter_mut().enumerate() {
@@ -253,30 +313,7 @@ pub(super) fn score_round(
             list.push(Penalty::Challenge(c.side));
         }
     }
-
-    let points: Vec<u32> = card_scores
-        .iter()
-        .zip(&penalties)
-        .map(|(score, list)| {
-            list.iter()
-                .fold(*score, |acc, p| acc.saturating_add(p.points()))
-        })
-        .collect();
-    let before = state.totals();
-    let totals: Vec<u32> = points
-        .iter()
-        .enumerate()
-        .map(|(seat, p)| before.get(seat).copied().unwrap_or(0).saturating_add(*p))
-        .collect();
-    Ok(RoundScores {
-        out,
-        multipliers,
-        card_scores,
-        penalties,
-        points,
-        totals,
-        assistant,
-    })
+    (penalties, assistant)
 }
 
 /// Refuses highest cards that are not in the deck, or more copies of a card
