@@ -88,11 +88,61 @@ pub(super) fn decide_eggs(
     let all: Vec<usize> = (0..n).collect();
     let pts = |s: usize| score.points.get(s).copied().unwrap_or(0);
     let mut questions = Vec::new();
-
     // Good Egg first: with everyone level, the winner is Good Egg and the
     // Bad Egg comes from the others.
+    let good = good_egg(round, score, &mut questions);
+    let most = best_seats(&all, pts, true);
+    let tied_points = most.first().map(|s| pts(*s)).unwrap_or(0);
+    let mut candidates = most.clone();
+    let mut only_other = false;
+    if let Some(g) = good {
+        if candidates.len() > 1 && candidates.contains(&g.seat) {
+            candidates.retain(|s| *s != g.seat);
+            only_other = candidates.len() == 1;
+        }
+    }
+    let bad = match candidates.as_slice() {
+        [] => None,
+        [one] => Some(EggPick {
+            seat: *one,
+            by: if only_other {
+                EggReason::OnlyOther
+            } else {
+                EggReason::Outright
+            },
+        }),
+        tied if state.rounds.is_empty() => {
+            round_1_bad_egg(round, tied, tied_points, &mut questions)
+        }
+        tied => {
+            let total = |s: usize| score.totals.get(s).copied().unwrap_or(0);
+            let top = best_seats(tied, total, true);
+            match top.as_slice() {
+                [one] => Some(EggPick {
+                    seat: *one,
+                    by: EggReason::HighestTotal,
+                }),
+                _ => table_pick(round, top, tied_points, &mut questions),
+            }
+        }
+    };
+    match (good, bad) {
+        (Some(good), Some(bad)) if questions.is_empty() => Ok((bad, good)),
+        _ => Err(questions),
+    }
+}
+
+/// The Good Egg: fewest points; a tie goes to the player who went out, else
+/// to the table's pick (asked for when missing).
+fn good_egg(
+    round: &Round,
+    score: &RoundScores,
+    questions: &mut Vec<TieQuestion>,
+) -> Option<EggPick> {
+    let all: Vec<usize> = (0..score.points.len()).collect();
+    let pts = |s: usize| score.points.get(s).copied().unwrap_or(0);
     let fewest = best_seats(&all, pts, false);
-    let good = match fewest.as_slice() {
+    match fewest.as_slice() {
         [one] => Some(EggPick {
             seat: *one,
             by: EggReason::Outright,
@@ -114,102 +164,73 @@ pub(super) fn decide_eggs(
                 None
             }
         },
-    };
-
-    let most = best_seats(&all, pts, true);
-    let tied_points = most.first().map(|s| pts(*s)).unwrap_or(0);
-    let mut candidates = most.clone();
-    let mut only_other = false;
-    if let Some(g) = good {
-        if candidates.len() > 1 && candidates.contains(&g.seat) {
-            candidates.retain(|s| *s != g.seat);
-            only_other = candidates.len() == 1;
-        }
     }
-    let pick = |top: Vec<usize>, questions: &mut Vec<TieQuestion>| match round
-        .bad_egg_pick
-        .filter(|p| top.contains(p))
-    {
+}
+
+/// The table's Bad Egg pick among `top` (asked for when missing).
+fn table_pick(
+    round: &Round,
+    top: Vec<usize>,
+    points: u32,
+    questions: &mut Vec<TieQuestion>,
+) -> Option<EggPick> {
+    match round.bad_egg_pick.filter(|p| top.contains(p)) {
         Some(p) => Some(EggPick {
             seat: p,
             by: EggReason::TablePick,
         }),
         None => {
-            questions.push(TieQuestion::BadEggPick {
-                seats: top,
-                points: tied_points,
-            });
+            questions.push(TieQuestion::BadEggPick { seats: top, points });
             None
         }
-    };
-    let bad = match candidates.as_slice() {
-        [] => None,
+    }
+}
+
+/// A round 1 Bad Egg tie: the tied player holding the highest card (asked
+/// for when missing). A player with no cards holds nothing, so loses it.
+fn round_1_bad_egg(
+    round: &Round,
+    tied: &[usize],
+    points: u32,
+    questions: &mut Vec<TieQuestion>,
+) -> Option<EggPick> {
+    let left = |s: &usize| round.cards_left.get(*s).copied().unwrap_or(0);
+    let holders: Vec<usize> = tied.iter().copied().filter(|s| left(s) > 0).collect();
+    let card = |s: &usize| round.highest_cards.get(*s).copied().flatten();
+    match holders.as_slice() {
+        [] => table_pick(round, tied.to_vec(), points, questions),
         [one] => Some(EggPick {
             seat: *one,
-            by: if only_other {
-                EggReason::OnlyOther
-            } else {
-                EggReason::Outright
-            },
+            by: EggReason::HighestCard(card(one)),
         }),
-        tied if state.rounds.is_empty() => {
-            // Round 1: the tied player holding the highest card. A player
-            // with no cards holds nothing, so loses this tie.
-            let left = |s: &usize| round.cards_left.get(*s).copied().unwrap_or(0);
-            let holders: Vec<usize> = tied.iter().copied().filter(|s| left(s) > 0).collect();
-            let card = |s: &usize| round.highest_cards.get(*s).copied().flatten();
-            match holders.as_slice() {
-                [] => pick(tied.to_vec(), &mut questions),
-                [one] => Some(EggPick {
-                    seat: *one,
-                    by: EggReason::HighestCard(card(one)),
-                }),
-                _ => {
-                    let unanswered: Vec<usize> = holders
-                        .iter()
-                        .copied()
-                        .filter(|s| card(s).is_none())
-                        .collect();
-                    if unanswered.is_empty() {
-                        let best = holders.iter().filter_map(card).max();
-                        let top: Vec<usize> = holders
-                            .iter()
-                            .copied()
-                            .filter(|s| card(s) == best)
-                            .collect();
-                        match top.as_slice() {
-                            [one] => Some(EggPick {
-                                seat: *one,
-                                by: EggReason::HighestCard(best),
-                            }),
-                            _ => pick(top, &mut questions),
-                        }
-                    } else {
-                        questions.push(TieQuestion::BadEggHighestCards {
-                            seats: holders.clone(),
-                            unanswered,
-                            points: tied_points,
-                        });
-                        None
-                    }
-                }
+        _ => {
+            let unanswered: Vec<usize> = holders
+                .iter()
+                .copied()
+                .filter(|s| card(s).is_none())
+                .collect();
+            if !unanswered.is_empty() {
+                questions.push(TieQuestion::BadEggHighestCards {
+                    seats: holders.clone(),
+                    unanswered,
+                    points,
+                });
+                return None;
             }
-        }
-        tied => {
-            let total = |s: usize| score.totals.get(s).copied().unwrap_or(0);
-            let top = best_seats(tied, total, true);
+            let best = holders.iter().filter_map(card).max();
+            let top: Vec<usize> = holders
+                .iter()
+                .copied()
+                .filter(|s| card(s) == best)
+                .collect();
             match top.as_slice() {
                 [one] => Some(EggPick {
                     seat: *one,
-                    by: EggReason::HighestTotal,
+                    by: EggReason::HighestCard(best),
                 }),
-                _ => pick(top, &mut questions),
+                _ => table_pick(round, top, points, questions),
             }
         }
-    };
-    match (good, bad) {
-        (Some(good), Some(bad)) if questions.is_empty() => Ok((bad, good)),
-        _ => Err(questions),
     }
 }
 
