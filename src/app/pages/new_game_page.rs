@@ -128,14 +128,6 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
         }
     };
     let add_typed = move || add(typed.get_untracked());
-    let move_seat = move |i: usize, up: bool| {
-        seated.update(|s| {
-            let j = if up { i.checked_sub(1) } else { Some(i + 1) };
-            if let Some(j) = j.filter(|j| *j < s.len()) {
-                s.swap(i, j);
-            }
-        })
-    };
 
     let start = move |_| {
         if starting.get_untracked() {
@@ -173,20 +165,7 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
         <section class="page new-game" data-kind=kind.as_str()>
             {back_bar(format!("New {}", kind.name()), None)}
             <h2>{format!("Players ({min}–{max}), in seating order")}</h2>
-            <ol class="seated" data-testid="seated">
-                {move || seated.get().into_iter().enumerate().map(|(i, n)| {
-                    let count = seated.with(|s| s.len());
-                    view! {
-                        <li class="seat">
-                            <span class="seat-no">{i + 1}</span>
-                            <span class="seat-name">{n.clone()}</span>
-                            <button type="button" class="icon" aria-label=format!("Move {n} up") disabled=i == 0 on:click=move |_| move_seat(i, true)>"↑"</button>
-                            <button type="button" class="icon" aria-label=format!("Move {n} down") disabled=i + 1 == count on:click=move |_| move_seat(i, false)>"↓"</button>
-                            <button type="button" class="icon" aria-label=format!("Remove {n}") on:click=move |_| seated.update(|s| { if i < s.len() { s.remove(i); } })>"✕"</button>
-                        </li>
-                    }
-                }).collect_view()}
-            </ol>
+            {seats_view(seated)}
             <form class="add-player" on:submit=move |ev| { ev.prevent_default(); add_typed() }>
                 <label class="field">
                     <span>"New player"</span>
@@ -208,21 +187,7 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
                 <p class="field-error" id="name-error" role="alert">{move || name_error.get()}</p>
             </form>
             {move || roster_note.get().map(|n| view! { <p class="banner warn" role="alert" data-testid="problem">{n}</p> })}
-            {move || {
-                let seated_now = seated.get();
-                let choices: Vec<String> = roster.get().into_iter().filter(|r| !seated_now.iter().any(|s| same_name(s, r))).collect();
-                (!choices.is_empty()).then(|| view! {
-                    <div class="roster" role="group" aria-label="Players from earlier games">
-                        <p class="hint">"Tap to seat someone from earlier games:"</p>
-                        <div class="chips">
-                            {choices.into_iter().map(|n| {
-                                let n2 = n.clone();
-                                view! { <button type="button" class="chip" aria-label=format!("Seat {n}") on:click=move |_| add(n2.clone())>{n.clone()}</button> }
-                            }).collect_view()}
-                        </div>
-                    </div>
-                })
-            }}
+            {roster_view(seated, roster, Callback::new(move |n: String| add(n)))}
             <h2>"Variants"</h2>
             {settings}
             <p class="form-error" role="alert" data-testid="start-error">{move || start_error.get()}</p>
@@ -238,6 +203,61 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
         </section>
     }
     .into_any()
+}
+
+/// The players seated, in seating order: move up or down, remove.
+fn seats_view(seated: RwSignal<Vec<String>>) -> impl IntoView {
+    let move_seat = move |i: usize, up: bool| {
+        seated.update(|s| {
+            let j = if up { i.checked_sub(1) } else { Some(i + 1) };
+            if let Some(j) = j.filter(|j| *j < s.len()) {
+                s.swap(i, j);
+            }
+        })
+    };
+    view! {
+            <ol class="seated" data-testid="seated">
+            {move || seated.get().into_iter().enumerate().map(|(i, n)| {
+                let count = seated.with(|s| s.len());
+                view! {
+                    <li class="seat">
+                        <span class="seat-no">{i + 1}</span>
+                        <span class="seat-name">{n.clone()}</span>
+                        <button type="button" class="icon" aria-label=format!("Move {n} up") disabled=i == 0 on:click=move |_| move_seat(i, true)>"↑"</button>
+                        <button type="button" class="icon" aria-label=format!("Move {n} down") disabled=i + 1 == count on:click=move |_| move_seat(i, false)>"↓"</button>
+                        <button type="button" class="icon" aria-label=format!("Remove {n}") on:click=move |_| seated.update(|s| { if i < s.len() { s.remove(i); } })>"✕"</button>
+                    </li>
+                }
+            }).collect_view()}
+        </ol>
+    }
+}
+
+/// Players from earlier games not seated yet: a tap seats one.
+fn roster_view(
+    seated: RwSignal<Vec<String>>,
+    roster: RwSignal<Vec<String>>,
+    add: Callback<String>,
+) -> impl IntoView {
+    move || {
+        let seated_now = seated.get();
+        let choices: Vec<String> = roster
+            .get()
+            .into_iter()
+            .filter(|r| !seated_now.iter().any(|s| same_name(s, r)))
+            .collect();
+        (!choices.is_empty()).then(|| view! {
+            <div class="roster" role="group" aria-label="Players from earlier games">
+                <p class="hint">"Tap to seat someone from earlier games:"</p>
+                <div class="chips">
+                    {choices.into_iter().map(|n| {
+                        let n2 = n.clone();
+                        view! { <button type="button" class="chip" aria-label=format!("Seat {n}") on:click=move |_| add.run(n2.clone())>{n.clone()}</button> }
+                    }).collect_view()}
+                </div>
+            </div>
+        })
+    }
 }
 
 /// Goes to `path` (the game's page, in this bundle).
