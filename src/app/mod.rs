@@ -246,6 +246,12 @@ pub fn Shell() -> impl IntoView {
     view! { <main class="app">{page}</main> }
 }
 
+/// Starts a game's bundle: the panic hook, then its pages.
+pub fn start_bundle<R: GameUi>() {
+    install_panic_hook();
+    leptos::mount::mount_to_body(play::<R>);
+}
+
 /// One game's bundle: its new-game page and its game pages.
 pub fn play<R: GameUi>() -> impl IntoView {
     let app = open_storage(false);

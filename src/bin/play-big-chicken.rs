@@ -1,14 +1,2 @@
-//! BigChicken's bundle (its new-game and game pages): installs the panic hook
-//! and mounts the app; nothing else.
-
-#[cfg(target_arch = "wasm32")]
-fn main() {
-    use chicken_scores::rules::big_chicken::BigChicken;
-    chicken_scores::app::install_panic_hook();
-    leptos::mount::mount_to_body(chicken_scores::app::play::<BigChicken>);
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn main() {
-    eprintln!("The app runs in the browser: build it with tests/tools/build.sh.");
-}
+//! Big Chicken's bundle: its new-game page and its game pages.
+chicken_scores::bundle!(chicken_scores::rules::big_chicken::BigChicken);
