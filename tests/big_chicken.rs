@@ -471,7 +471,14 @@ fn refusals_name_the_problem() {
     let base = || round(ANN, &[0, 1, 2, 3]);
     // (the setup, the log before, the round, the field it is beside, what
     // the refusal says: the whole message, or its start with "…")
-    let table: Vec<(&Setup<Settings>, Vec<Entry>, Round, Option<usize>, &str)> = vec![
+    type Case<'a> = (
+        &'a Setup<Settings>,
+        Vec<Entry>,
+        Round,
+        Option<usize>,
+        &'a str,
+    );
+    let table: Vec<Case> = vec![
         (&s, vec![], round(ANN, &[0, 1, 2]), None, "The round lists 3 players; the game has 4."),
         (&s, vec![], with(base(), &|r| r.out = None), None, "Nobody went out…"),
         (&s, vec![], round(7, &[1, 1, 2, 3]), None, "The player who went out is not in this game."),

@@ -55,3 +55,20 @@ pub fn on_submit(mut f: impl FnMut() + 'static) -> Box<dyn FnMut(leptos::ev::Sub
         f()
     })
 }
+
+/// A two-way binding to one field of a signal's value, like Leptos'
+/// `slice!` without its memo: `let (set, pick_set) = bind!(settings.set);`
+/// gives a reactive getter and a setter for `settings.set`.
+#[macro_export]
+macro_rules! bind {
+    ($signal:ident . $field:ident) => {
+        (
+            ::leptos::prelude::Signal::derive(move || {
+                ::leptos::prelude::With::with(&$signal, |s| s.$field.clone())
+            }),
+            ::leptos::prelude::Callback::new(move |v| {
+                ::leptos::prelude::Update::update(&$signal, |s| s.$field = v)
+            }),
+        )
+    };
+}

@@ -300,8 +300,8 @@ pub struct ExtrasCtx<R: Rules> {
     pub setup: Setup<R::Settings>,
     /// The state after every entry so far.
     pub state: R::State,
-    /// Appends an entry; `Some(error)` if refused (nothing changed then).
-    pub submit: Callback<R::Entry, Option<RuleError>>,
+    /// Appends an entry, or says why it was refused (nothing changed then).
+    pub submit: Callback<R::Entry, Result<(), RuleError>>,
     /// The panel's work in progress when the page was last closed, as it
     /// kept it with `on_draft` (only while the log is unchanged).
     pub draft: Option<String>,
@@ -433,13 +433,13 @@ impl<R: GameUi> Screen<R> {
     }
 
     /// Saves a new log. The screen changes only once the transaction is on
-    /// disk; `Some(message)` if the save could not even start.
-    fn save_log(self, log: Vec<R::Entry>, on_saved: Box<dyn FnOnce()>) -> Option<String> {
+    /// disk; an error if the save could not even start.
+    fn save_log(self, log: Vec<R::Entry>, on_saved: Box<dyn FnOnce()>) -> Result<(), String> {
         if self.saving.get_untracked() {
-            return Some("Still saving the last change: one moment.".into());
+            return Err("Still saving the last change: one moment.".into());
         }
         if self.stale.get_untracked() {
-            return Some("One moment: checking for changes made on another screen.".into());
+            return Err("One moment: checking for changes made on another screen.".into());
         }
         let base = self.rec.get_untracked();
         let next = base.with_log(log);
@@ -464,12 +464,12 @@ impl<R: GameUi> Screen<R> {
                 Err(e) => self.action_error.set(Some(e.message())),
             }
         });
-        None
+        Ok(())
     }
 
     /// Records what the entry form built: a new entry, or the correction of
-    /// the one being edited. `Some(error)` if refused (nothing changed).
-    fn submit(self, entry: R::Entry) -> Option<RuleError> {
+    /// the one being edited, or why it was refused (nothing changed then).
+    fn submit(self, entry: R::Entry) -> Result<(), RuleError> {
         let (setup, log) = self.rec.with_untracked(|r| (r.setup(), r.log.clone()));
         let target = self.editing.get_untracked();
         let at = target.unwrap_or(log.len());
@@ -478,8 +478,8 @@ impl<R: GameUi> Screen<R> {
             None => push_entry::<R>(&setup, &log, entry),
         };
         match result {
-            Err(LogError { index, error }) if index == at => Some(error),
-            Err(LogError { index, error }) => Some(RuleError::new(format!(
+            Err(LogError { index, error }) if index == at => Err(error),
+            Err(LogError { index, error }) => Err(RuleError::new(format!(
                 "Not saved: with this change {} would be impossible ({}). Edit that one first.",
                 R::entry_label(&log, index),
                 error.message
@@ -499,18 +499,18 @@ impl<R: GameUi> Screen<R> {
                         self.redo.set(None);
                     }),
                 )
-                .map(RuleError::new),
+                .map_err(RuleError::new),
         }
     }
 
     /// Appends what an extra panel recorded, whatever is being edited.
-    fn append(self, entry: R::Entry) -> Option<RuleError> {
+    fn append(self, entry: R::Entry) -> Result<(), RuleError> {
         let (setup, log) = self.rec.with_untracked(|r| (r.setup(), r.log.clone()));
         match push_entry::<R>(&setup, &log, entry) {
-            Err(e) => Some(e.error),
+            Err(e) => Err(e.error),
             Ok(log) => self
                 .save_log(log, Box::new(move || self.set_slot(Slot::Extra, None)))
-                .map(RuleError::new),
+                .map_err(RuleError::new),
         }
     }
 
@@ -538,8 +538,8 @@ impl<R: GameUi> Screen<R> {
                 self.redo.set(Some(last));
             }),
         );
-        if refused.is_some() {
-            self.action_error.set(refused);
+        if let Err(e) = refused {
+            self.action_error.set(Some(e));
         }
     }
 
@@ -551,8 +551,8 @@ impl<R: GameUi> Screen<R> {
         match push_entry::<R>(&setup, &log, entry) {
             Ok(log) => {
                 let refused = self.save_log(log, Box::new(move || self.redo.set(None)));
-                if refused.is_some() {
-                    self.action_error.set(refused);
+                if let Err(e) = refused {
+                    self.action_error.set(Some(e));
                 }
             }
             Err(e) => self.action_error.set(Some(e.to_string())),
@@ -764,7 +764,7 @@ struct EntryParts<R: Rules> {
     kept: Option<String>,
     /// Keeps the draft (storage, not a signal).
     keep: Callback<String>,
-    submit: Callback<R::Entry, Option<RuleError>>,
+    submit: Callback<R::Entry, Result<(), RuleError>>,
     cancel: Option<Callback<()>>,
 }
 
@@ -823,7 +823,7 @@ fn entry_form<R: GameUi>(parts: EntryParts<R>) -> AnyView {
                 error.set(Some(e));
             }
             Ok(entry) => {
-                if let Some(e) = submit.run(entry) {
+                if let Err(e) = submit.run(entry) {
                     error.set(Some(e));
                 }
             }

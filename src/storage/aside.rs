@@ -107,8 +107,8 @@ impl<B: Backend> Store<B> {
                     (Area::Games, id.to_string()),
                 ],
                 move |found| {
-                    let [summary, counter, record] = <[Option<String>; 3]>::try_from(found)
-                        .unwrap_or_else(|_| [None, None, None]);
+                    let [summary, counter, record] =
+                        <[Option<String>; 3]>::try_from(found).unwrap_or([None, None, None]);
                     if summary.as_deref() != Some(seen.as_str()) {
                         return (Vec::new(), None); // changed meanwhile: leave it
                     }

@@ -182,11 +182,14 @@ pub trait Backend {
 /// A transaction's decision: given what its reads found, the writes.
 pub type Decide = Box<dyn FnOnce(Vec<Option<String>>) -> Vec<Write>>;
 
+/// A stored text and, for a summary, where it sorts.
+type Stored = (String, Option<Order>);
+
 /// Values in memory: nothing survives a reload. `full` makes writes fail
 /// as a full disk would; the counters let tests see what was read.
 #[derive(Debug, Default)]
 pub struct MemoryBackend {
-    map: RefCell<BTreeMap<(Area, String), (String, Option<Order>)>>,
+    map: RefCell<BTreeMap<(Area, String), Stored>>,
     /// When true, every transaction with writes fails (storage full).
     pub full: Cell<bool>,
     /// How many values reads have returned.

@@ -265,15 +265,14 @@ impl<B: Backend> Store<B> {
                             });
                         }
                     }
-                    let mut n = counter
+                    let first = counter
                         .as_deref()
                         .and_then(|c| c.trim().parse::<u64>().ok())
                         .unwrap_or(0);
-                    for (from, label, reason, raw) in aside {
+                    for (n, (from, label, reason, raw)) in (first..).zip(aside) {
                         let c = n.to_string();
                         let (w, _) = aside_writes(Some(&c), from, &label, &reason, &raw, now);
                         writes.extend(w);
-                        n += 1;
                     }
                     (writes, ())
                 })

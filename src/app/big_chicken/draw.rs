@@ -7,11 +7,12 @@
 use leptos::prelude::*;
 
 use super::cards::{card_face, card_picker, highest_first};
+use crate::app::components::Segmented;
 use crate::app::erased::{aria, dynamic, on_click, text};
 use crate::app::game::{keep_draft, restore_draft, ExtrasCtx};
 use crate::rules::big_chicken::{
-    copies_in, deck, draw_order, golden_tie, judge_draws, virtual_draw, BigChicken, Card, CardDraw,
-    DrawReport, DrawVerdict, Entry,
+    cards_taken, deck, draw_order, golden_draw_guide, judge_draws, virtual_draw, BigChicken, Card,
+    CardDraw, DrawReport, DrawVerdict, Entry,
 };
 use crate::rules::RuleError;
 use serde::{Deserialize, Serialize};
@@ -29,7 +30,7 @@ enum Mode {
 type DrawRow = (Vec<usize>, Vec<Option<Card>>);
 
 /// Records a finished draw: its cards per draw round and the seed, if virtual.
-type Record = Callback<(Vec<Vec<Card>>, Option<u64>), Option<RuleError>>;
+type Record = Callback<(Vec<Vec<Card>>, Option<u64>), Result<(), RuleError>>;
 
 /// A draw to record with the game: how to record it, the draw in progress
 /// when the page was last closed, and how to keep it.
@@ -70,26 +71,9 @@ pub fn extras(ctx: ExtrasCtx<BigChicken>) -> AnyView {
     let cards = deck(n);
     let name = |i: &usize| names.get(*i).cloned().unwrap_or_default();
 
-    let golden = golden_tie(&setup, &state).map(|tied| {
-        let best = state
-            .totals()
-            .get(tied.first().copied().unwrap_or(0))
-            .copied()
-            .unwrap_or(0);
-        let first = tied.first().copied().unwrap_or(0);
-        let why = if Some(first) == state.good_egg() {
-            "the last Good Egg"
-        } else {
-            "the first tied player after the last Good Egg"
-        };
-        let tied_names: Vec<String> = tied.iter().map(name).collect();
-        let intro = format!(
-            "{} tie for the Golden Egg with {best} points. Shuffle this game's full {}-card deck; each draws one card, starting with {} ({why}) and going clockwise: {}. The highest card in the Pecking Order wins; a Duck loses to every card.",
-            join(&tied_names),
-            cards.len(),
-            name(&first),
-            tied_names.join(", ")
-        );
+    let golden = golden_draw_guide(&setup, &state).map(|guide| {
+        let tied = guide.players.clone();
+        let intro = guide.intro;
         let players = tied.clone();
         let record: Record = Callback::new(move |(draws, seed): (Vec<Vec<Card>>, Option<u64>)| {
             submit.run(Entry::CardDraw(CardDraw {
@@ -305,14 +289,12 @@ fn draw_panel(
 
     view! {
         <div class="draw">
-            <div class="segmented" role="group" aria-label="How to draw">
-                <button type="button" aria-pressed=aria(move || mode.get() == Mode::Virtual)
-                    on:click=on_click(move |_| mode.set(Mode::Virtual))
-                >"App deals"</button>
-                <button type="button" aria-pressed=aria(move || mode.get() == Mode::Real)
-                    on:click=on_click(move |_| mode.set(Mode::Real))
-                >"Real cards"</button>
-            </div>
+            <Segmented
+                label="How to draw"
+                options=vec![("App deals".to_string(), Mode::Virtual), ("Real cards".to_string(), Mode::Real)]
+                value=mode.into()
+                on_pick=Callback::new(move |m| mode.set(m))
+            />
             {dynamic(move || match mode.get() {
                 Mode::Virtual => virtual_view(p),
                 Mode::Real => real_view(p),
@@ -418,7 +400,7 @@ fn record_button(
         view! {
             <button type="button" class="primary wide" data-testid="record-draw"
                 on:click=on_click(move |_| {
-                    if let Some(e) = r.run((draws.clone(), seed)) {
+                    if let Err(e) = r.run((draws.clone(), seed)) {
                         error.set(Some(e.message));
                     }
                 })
@@ -588,13 +570,14 @@ fn picker_view(p: Panel) -> impl IntoView {
             (who, mine, used)
         });
         let all = cards.get_value();
-        let unavailable: Vec<(Card, String)> = highest_first(&all)
+        // Every card drawn so far but this slot's own.
+        let mut others: Vec<(usize, Card)> = used.into_iter().map(|c| (who, c)).collect();
+        if let Some(at) = others.iter().position(|(_, c)| Some(*c) == mine) {
+            others.remove(at);
+        }
+        let unavailable: Vec<(Card, String)> = cards_taken(&all, &others)
             .into_iter()
-            .filter(|c| {
-                let drawn = copies_in(&used, *c).saturating_sub(usize::from(mine == Some(*c)));
-                drawn >= copies_in(&all, *c)
-            })
-            .map(|c| (c, "every copy drawn".to_string()))
+            .map(|(c, _)| (c, "every copy drawn".to_string()))
             .collect();
         card_picker(
             format!("What did {} draw?", name(who)),

@@ -46,13 +46,14 @@ impl GameUi for BigChicken {
     }
 
     fn settings_form(settings: RwSignal<Settings>, players: Signal<usize>) -> AnyView {
+        let (tournament, pick_tournament) = crate::bind!(settings.tournament);
         view! {
             <fieldset class="settings">
                 <Switch
                     label="Advanced / Tournament rule"
                     hint="A Fowl lead before the Eggs are Broken may be challenged: whoever is wrong gets +5."
-                    on=Signal::derive(move || settings.with(|s| s.tournament))
-                    on_toggle=Callback::new(move |v| settings.update(|s| s.tournament = v))
+                    on=tournament
+                    on_toggle=pick_tournament
                 />
             </fieldset>
             <h2>"Deck setup"</h2>

@@ -91,8 +91,10 @@ impl GameUi for Chickenfoot {
     }
 
     fn settings_form(settings: RwSignal<Settings>, players: Signal<usize>) -> AnyView {
-        let set = Signal::derive(move || settings.with(|s| s.set));
-        let blank = Signal::derive(move || settings.with(|s| s.double_blank));
+        let (set, pick_set) = crate::bind!(settings.set);
+        let (blank, pick_blank) = crate::bind!(settings.double_blank);
+        let (highest, pick_highest) = crate::bind!(settings.highest_available);
+        let (little, pick_little) = crate::bind!(settings.chickenlittle);
         let draw_note = move || {
             let s = settings.with(|s| s.set);
             let n = players.get();
@@ -105,7 +107,7 @@ impl GameUi for Chickenfoot {
                     label="Domino set"
                     options=DominoSet::ALL.iter().map(|s| (s.name(), *s)).collect()
                     value=set
-                    on_pick=Callback::new(move |v| settings.update(|s| s.set = v))
+                    on_pick=pick_set
                 />
                 <p class="hint" data-testid="draw-note">{draw_note}</p>
                 <legend>"Double-blank counts"</legend>
@@ -113,19 +115,19 @@ impl GameUi for Chickenfoot {
                     label="Double-blank counts"
                     options=vec![("50".to_string(), DoubleBlank::Fifty), ("25".to_string(), DoubleBlank::TwentyFive)]
                     value=blank
-                    on_pick=Callback::new(move |v| settings.update(|s| s.double_blank = v))
+                    on_pick=pick_blank
                 />
                 <Switch
                     label="Highest available double"
                     hint="If nobody has the hand's double, the highest one anyone has starts it."
-                    on=Signal::derive(move || settings.with(|s| s.highest_available))
-                    on_toggle=Callback::new(move |v| settings.update(|s| s.highest_available = v))
+                    on=highest
+                    on_toggle=pick_highest
                 />
                 <Switch
                     label="Chickenlittle rule"
                     hint="Say it with one tile left, or draw. A reminder only."
-                    on=Signal::derive(move || settings.with(|s| s.chickenlittle))
-                    on_toggle=Callback::new(move |v| settings.update(|s| s.chickenlittle = v))
+                    on=little
+                    on_toggle=pick_little
                 />
             </fieldset>
         }

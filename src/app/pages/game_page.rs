@@ -16,7 +16,7 @@ use crate::storage::pending;
 /// What the page has read.
 enum Read<R: GameUi> {
     /// The game, what was left typed, and notes to show.
-    Game(GameRecord<R>, Option<crate::model::Draft>, Vec<String>),
+    Game(Box<GameRecord<R>>, Option<crate::model::Draft>, Vec<String>),
     /// Why the game cannot be shown.
     Problem(String),
 }
@@ -49,7 +49,7 @@ pub fn game_page<R: GameUi>(id: &str) -> AnyView {
                 // A summary rebuilt after a problem (or moved from the
                 // previous version) is brought up to date.
                 let _ = s.refresh_summary(summary_of(&record)).await;
-                Read::Game(record, draft, note.into_iter().collect())
+                Read::Game(Box::new(record), draft, note.into_iter().collect())
             }
             Err(message) => Read::Problem(message),
         };
@@ -61,7 +61,7 @@ pub fn game_page<R: GameUi>(id: &str) -> AnyView {
             return opening();
         }
         match read.try_update_value(|r| r.take()).flatten() {
-            Some(Read::Game(record, draft, notes)) => game_screen(record, draft, notes),
+            Some(Read::Game(record, draft, notes)) => game_screen(*record, draft, notes),
             Some(Read::Problem(message)) => view! {
                 <section class="page">
                     {back_bar("Game not available".into(), None)}

@@ -100,8 +100,8 @@ impl GameUi for PlayingChicken {
         // The goal deck's shuffle is chosen once, when the game is set up,
         // and saved with the game.
         settings.update(|s| s.seed = fresh_seed());
-        let bonus = Signal::derive(move || settings.with(|s| s.exact_bonus));
-        let source = Signal::derive(move || settings.with(|s| s.goal_source));
+        let (bonus, pick_bonus) = crate::bind!(settings.exact_bonus);
+        let (source, pick_source) = crate::bind!(settings.goal_source);
         let bonus_note = move || {
             let b = settings.with(|s| s.exact_bonus);
             let prizes: Vec<u8> = (1..=ROUNDS)
@@ -145,7 +145,7 @@ impl GameUi for PlayingChicken {
                     label="Exact bonus"
                     options=vec![("Double".to_string(), ExactBonus::Double), ("+1".to_string(), ExactBonus::PlusOne)]
                     value=bonus
-                    on_pick=Callback::new(move |v| settings.update(|s| s.exact_bonus = v))
+                    on_pick=pick_bonus
                 />
                 <p class="hint" data-testid="bonus-note">{text(bonus_note)}</p>
                 <legend>"Goal cards"</legend>
@@ -156,7 +156,7 @@ impl GameUi for PlayingChicken {
                         ("We flip real cards".to_string(), GoalSource::Typed),
                     ]
                     value=source
-                    on_pick=Callback::new(move |v| settings.update(|s| s.goal_source = v))
+                    on_pick=pick_source
                 />
                 <p class="hint" data-testid="goal-note">{text(source_note)}</p>
             </fieldset>
