@@ -1888,3 +1888,31 @@ proptest! {
         prop_assert_eq!(sorted, cards);
     }
 }
+
+proptest! {
+    #[test]
+    fn the_highest_cards_offered_are_exactly_those_accepted(
+        n in 3usize..=6,
+        other in any::<prop::sample::Index>(),
+    ) {
+        // Round 1: Bob and Cy tie for the Bad Egg, both holding cards; Cy
+        // has named a highest card. The picker offers Bob every card of
+        // the deck but those whose every copy is named: exactly the
+        // answers the rules accept.
+        let s = setup(n);
+        let cards: Vec<u32> = (0..n).map(|i| match i { 0 => 0, 1 | 2 => 5, _ => 1 }).collect();
+        let base = Round::won_by(ANN, cards);
+        let state = BigChicken::start(&s);
+        let all = deck(n);
+        let distinct = distinct_cards(&all);
+        let named = *other.get(&distinct);
+        let taken = cards_taken(&all, &[(CY, named)]);
+        for c in distinct {
+            let offered = !taken.iter().any(|(t, _)| *t == c);
+            let mut r = base.clone();
+            r.highest_cards = (0..n).map(|i| match i { 1 => Some(c), 2 => Some(named), _ => None }).collect();
+            let accepted = pending_ties(&s, &state, &r).is_ok();
+            prop_assert_eq!(offered, accepted, "{:?} with Cy's {:?}", c, named);
+        }
+    }
+}

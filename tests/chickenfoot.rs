@@ -499,3 +499,34 @@ proptest! {
         common::edit_then_revert_restores::<Chickenfoot>(&s, &log, at, &other)?;
     }
 }
+
+proptest! {
+    #[test]
+    fn the_tiles_offered_are_exactly_those_accepted(
+        held in proptest::collection::vec((0u8..10, 0u8..10), 0..4),
+        a in 0u8..10,
+        b in 0u8..10,
+    ) {
+        // Bob holds `held` (by tiles); Cy's picker offers every tile of the
+        // set but Bob's and the hand's double on the table: a hand with
+        // one of them for Cy is accepted exactly when it is offered.
+        let s = setup(&["Ann", "Bob", "Cy"], Settings::default());
+        let (max, d) = (s.settings.set.max(), s.settings.set.preferred_double(0).unwrap());
+        let (a, b) = (a.min(max), b.min(max));
+        let held: Vec<(u8, u8)> = held.into_iter().map(|(x, y)| (x.min(max), y.min(max))).collect();
+        let mut bob: Vec<Tile> = held.into_iter().map(|(x, y)| Tile(x.min(y), x.max(y))).collect();
+        bob.sort_by_key(|t| (t.0, t.1));
+        bob.dedup();
+        prop_assume!(!bob.contains(&Tile(d, d)) && !bob.is_empty());
+        let tile = Tile(a.min(b), a.max(b));
+        let left: Vec<Option<&[Tile]>> = vec![None, Some(&bob), None];
+        let offered = tile != Tile(d, d) && !tiles_taken(&left, 2).iter().any(|(t, _)| *t == tile);
+        let hand = Hand {
+            out: Some(0),
+            started_with: None,
+            left: vec![Left::Pips(0), Left::Tiles(bob.clone()), Left::Tiles(vec![tile])],
+        };
+        let accepted = Chickenfoot::apply(&s, &State::default(), &hand).is_ok();
+        prop_assert_eq!(offered, accepted, "{:?} with Bob's {:?}", tile, bob);
+    }
+}

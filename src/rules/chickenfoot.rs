@@ -226,6 +226,18 @@ impl Draw {
     }
 }
 
+/// The tiles player `seat`'s picker must not offer: those another player
+/// is entered as holding (`left[j]` is `None` for a player not entered by
+/// tiles), each with its holder. The rules refuse a tile held twice.
+pub fn tiles_taken(left: &[Option<&[Tile]>], seat: usize) -> Vec<(Tile, usize)> {
+    left.iter()
+        .enumerate()
+        .filter(|(j, _)| *j != seat)
+        .filter_map(|(j, tiles)| tiles.map(|t| (j, t)))
+        .flat_map(|(j, tiles)| tiles.iter().map(move |t| (*t, j)))
+        .collect()
+}
+
 /// The sentence the status line, the help panel and the new-game screen
 /// say about tiles to draw, or `None` outside 2 to 10 players.
 pub fn draw_sentence(set: DominoSet, players: usize) -> Option<String> {

@@ -10,7 +10,7 @@ use crate::app::components::{
 use crate::app::erased::{aria, dynamic, flag, on_click, on_value, text};
 use crate::app::game::{Form, GameUi};
 use crate::rules::chickenfoot::{
-    draw_sentence, Chickenfoot, DominoSet, DoubleBlank, Hand, Left, Settings, Tile,
+    draw_sentence, tiles_taken, Chickenfoot, DominoSet, DoubleBlank, Hand, Left, Settings, Tile,
 };
 use crate::rules::{parse_count, RuleError};
 use serde::{Deserialize, Serialize};
@@ -481,15 +481,15 @@ fn tile_picker(c: Ctx) -> impl IntoView {
         };
         let taken = Signal::derive(move || {
             c.d.with(|x| {
-                x.tiles
-                    .iter()
-                    .enumerate()
-                    .filter(|(j, _)| {
-                        *j != i
-                            && x.out != Some(Some(*j))
-                            && x.tile_mode.get(*j).copied().unwrap_or(false)
+                let left: Vec<Option<&[Tile]>> = (0..c.n)
+                    .map(|j| {
+                        let by_tiles =
+                            x.out != Some(Some(j)) && x.tile_mode.get(j).copied().unwrap_or(false);
+                        x.tiles.get(j).filter(|_| by_tiles).map(Vec::as_slice)
                     })
-                    .flat_map(|(j, v)| v.iter().map(move |t| (*t, j)))
+                    .collect();
+                tiles_taken(&left, i)
+                    .into_iter()
                     .map(|(t, j)| (t, c.name(j)))
                     .collect::<Vec<_>>()
             })
