@@ -13,10 +13,6 @@
 //! editing for every game: an edit replays the whole log and is refused,
 //! naming the entry, if any later entry stops being possible.
 
-pub mod big_chicken;
-pub mod chickenfoot;
-pub mod playing_chicken;
-
 use std::fmt;
 use std::ops::{Add, AddAssign, Neg, RangeInclusive, Sub};
 use std::str::FromStr;
@@ -45,13 +41,25 @@ pub struct GameInfo {
 #[derive(Clone, Copy, Debug)]
 pub struct GameKind(&'static GameInfo);
 
-/// Every game the app offers, in the order the home screen lists them.
-/// Adding a game: its rules module (with its `KIND`), one line here.
-pub const GAMES: &[GameKind] = &[
-    big_chicken::BigChicken::KIND,
-    playing_chicken::PlayingChicken::KIND,
-    chickenfoot::Chickenfoot::KIND,
-];
+/// The game registry: each game's rules module and its `Rules` type, one
+/// line per game, in the order the home screen lists them. It declares the
+/// modules and lists them in [`GAMES`]; each module holds its own row
+/// (`Rules::KIND`: id, name, blurb, players).
+macro_rules! registry {
+    ($($module:ident :: $rules:ident),+ $(,)?) => {
+        $(pub mod $module;)+
+
+        /// Every game the app offers, in the order the home screen lists
+        /// them.
+        pub const GAMES: &[GameKind] = &[$($module::$rules::KIND),+];
+    };
+}
+
+registry! {
+    big_chicken::BigChicken,
+    playing_chicken::PlayingChicken,
+    chickenfoot::Chickenfoot,
+}
 
 impl GameKind {
     /// A game's kind from its registry row.
