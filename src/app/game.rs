@@ -220,6 +220,9 @@ pub fn keep_draft<T: Serialize>(
 pub fn summary_line(players: &[String], standings: &Standings) -> String {
     let name = |i: &usize| players.get(*i).cloned().unwrap_or_default();
     match &standings.outcome {
+        Some(Outcome {
+            pending: Some(p), ..
+        }) => p.clone(),
         Some(Outcome { winners, .. }) => {
             let names: Vec<String> = winners.iter().map(name).collect();
             match names.len() {
@@ -876,13 +879,26 @@ mod tests {
             ranks: vec![1, 2],
             winners: vec![0],
             notes: Vec::new(),
+            pending: None,
         });
         assert_eq!(summary_line(&players, &st), "Won by Ann");
         st.outcome = Some(Outcome {
             ranks: vec![1, 1],
             winners: vec![0, 1],
             notes: Vec::new(),
+            pending: None,
         });
         assert_eq!(summary_line(&players, &st), "Shared by Ann & Bob");
+        // A tie waiting for its tie-breaker is not announced as shared.
+        st.outcome = Some(Outcome {
+            ranks: vec![1, 1],
+            winners: vec![0, 1],
+            notes: Vec::new(),
+            pending: Some("Golden Egg tie: card draw pending".into()),
+        });
+        assert_eq!(
+            summary_line(&players, &st),
+            "Golden Egg tie: card draw pending"
+        );
     }
 }

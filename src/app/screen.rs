@@ -175,9 +175,10 @@ fn OutcomeOrStatus(
         match s.outcome {
             Some(o) => {
                 let winners: Vec<String> = o.winners.iter().map(name).collect();
-                let title = match winners.len() {
-                    0 => "Game over".to_string(),
-                    1 => format!("🏆 {} wins!", winners.join("")),
+                let title = match (winners.len(), o.pending) {
+                    (_, Some(pending)) => pending,
+                    (0, _) => "Game over".to_string(),
+                    (1, _) => format!("🏆 {} wins!", winners.join("")),
                     _ => format!("🏆 {} share the win!", winners.join(" & ")),
                 };
                 view! {

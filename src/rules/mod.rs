@@ -316,6 +316,9 @@ pub struct Outcome {
     pub winners: Vec<usize>,
     /// Extra lines about the result (a tie-breaker, a title).
     pub notes: Vec<String>,
+    /// What must still happen before the winners are known (a card draw
+    /// between tied players); `winners` are then the players still in it.
+    pub pending: Option<String>,
 }
 
 /// Everything the screen shows about a game, derived from its log.
@@ -374,6 +377,7 @@ pub fn outcome_by_totals(totals: &[Points], lower_wins: bool) -> Outcome {
         ranks,
         winners,
         notes: Vec::new(),
+        pending: None,
     }
 }
 

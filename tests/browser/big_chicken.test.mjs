@@ -106,6 +106,9 @@ test('a 3-player game to its end: crow, egging, assistance, a corrected round, r
     assert.match(outcome, /Game over after round 4: someone reached 100/);
     assert.match(outcome, /Rotten Egg: Bob \(105 points\)/);
     assert.match(outcome, /Golden Egg tie between Ann and Cy \(49 points each\): the card draw is pending/);
+    // Not announced as a shared win while the draw is pending.
+    assert.equal(await game.outcome().locator('h2').textContent(), 'Golden Egg tie: card draw pending');
+    assert.doesNotMatch(outcome, /share the win/);
     assert.equal(await page.getByTestId('save-round').count(), 0);
 
     // The tie-breaker: real cards. Both draw a Blue 7 (level: again), then

@@ -115,6 +115,7 @@ impl BigChicken {
             )
         });
         let best = lowest.first().map(|s| total(*s)).unwrap_or(0);
+        let mut pending = None;
         let winners = match (lowest.as_slice(), &state.golden_draw) {
             ([one], _) => {
                 notes.push(format!("Golden Egg: {} ({best} points)", setup.name(*one)));
@@ -164,6 +165,7 @@ impl BigChicken {
                     "Golden Egg tie between {} ({best} points each): the card draw is pending.",
                     names(setup, tied)
                 ));
+                pending = Some("Golden Egg tie: card draw pending".to_string());
                 tied.to_vec()
             }
         };
@@ -171,6 +173,7 @@ impl BigChicken {
             ranks,
             winners,
             notes,
+            pending,
         })
     }
 }
