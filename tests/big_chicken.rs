@@ -1136,7 +1136,10 @@ fn golden_egg_tie_waits_for_the_card_draw() {
         "Golden Egg tie between Ann and Cy (5 points each): the card draw is pending."
     );
     // Not announced as a shared win until the draw is recorded.
-    assert_eq!(out.pending.as_deref(), Some("Golden Egg tie: card draw pending"));
+    assert_eq!(
+        out.pending.as_deref(),
+        Some("Golden Egg tie: card draw pending")
+    );
     assert_eq!(
         standings.status,
         vec!["Golden Egg tie between Cy and Ann: draw cards to break it, starting with Cy (the last Good Egg) and going clockwise."]

@@ -475,13 +475,15 @@ pub fn parse_count(text: &str, what: &str, max: u32) -> Result<u32, String> {
     }
     if !t.chars().all(|c| c.is_ascii_digit()) {
         return Err(format!(
-            "\"{t}\" is not a number: use digits only, like 23."
+            "\"{}\" is not a number: use digits only, like 23.",
+            echo(t)
         ));
     }
     match t.parse::<u32>() {
         Ok(n) if n <= max => Ok(n),
         _ => Err(format!(
-            "{t} is more than the {what} can be (at most {max})."
+            "{} is more than the {what} can be (at most {max}).",
+            echo(t)
         )),
     }
 }
@@ -495,6 +497,18 @@ pub fn join_names<S: AsRef<str>>(names: &[S]) -> String {
             let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
             format!("{} and {}", rest.join(", "), last.as_ref())
         }
+    }
+}
+
+/// What was typed, as a message may repeat it: at most 12 characters
+/// (a pasted page never makes a message wider than the phone).
+pub fn echo(typed: &str) -> String {
+    let mut chars = typed.chars();
+    let head: String = chars.by_ref().take(12).collect();
+    if chars.next().is_some() {
+        format!("{head}…")
+    } else {
+        head
     }
 }
 
@@ -632,6 +646,17 @@ mod tests {
             .unwrap_err()
             .contains("at most 500"));
         assert!(parse_count("99999999999", "pips", 500).is_err());
+        // A paste of a thousand characters is never echoed whole.
+        for typed in [
+            "9".repeat(1000),
+            "x".repeat(1000),
+            format!("1{}", "é".repeat(999)),
+        ] {
+            let message = parse_count(&typed, "pips", 500).unwrap_err();
+            assert!(message.chars().count() < 80, "{message}");
+        }
+        assert_eq!(echo("12"), "12");
+        assert_eq!(echo("1234567890123"), "123456789012…");
     }
 
     #[test]
