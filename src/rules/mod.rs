@@ -500,6 +500,16 @@ pub fn join_names<S: AsRef<str>>(names: &[S]) -> String {
     }
 }
 
+/// A count with its noun: "1 point", "3 points", "0 tiles".
+pub fn count(n: impl fmt::Display, noun: &str) -> String {
+    let text = n.to_string();
+    if text == "1" {
+        format!("1 {noun}")
+    } else {
+        format!("{text} {noun}s")
+    }
+}
+
 /// What was typed, as a message may repeat it: at most 12 characters
 /// (a pasted page never makes a message wider than the phone).
 pub fn echo(typed: &str) -> String {
@@ -656,6 +666,10 @@ mod tests {
             assert!(message.chars().count() < 80, "{message}");
         }
         assert_eq!(echo("12"), "12");
+        assert_eq!(count(1, "point"), "1 point");
+        assert_eq!(count(0, "tile"), "0 tiles");
+        assert_eq!(count(Points::new(-1), "point"), "-1 points");
+        assert_eq!(count(12, "hand"), "12 hands");
         assert_eq!(echo("1234567890123"), "123456789012…");
     }
 

@@ -22,7 +22,7 @@ use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    check_player_count, join_names, outcome_by_totals, running_totals, GameInfo, GameKind,
+    check_player_count, count, join_names, outcome_by_totals, running_totals, GameInfo, GameKind,
     HelpLine, Points, RuleError, Rules, Setup, SheetRow, Standings,
 };
 
@@ -815,11 +815,11 @@ impl Rules for PlayingChicken {
             }
             Some(pos) => {
                 status.push(format!(
-                    "Round {} of {ROUNDS} · trick {} of {} · {} points a winning card",
+                    "Round {} of {ROUNDS} · trick {} of {} · {} a winning card",
                     pos.round,
                     pos.trick,
                     pos.tricks_in_round,
-                    pos.prize()
+                    count(pos.prize(), "point")
                 ));
                 if let Some(goal) = next_goal(setup, state) {
                     status.push(format!("Next goal: {goal}"));

@@ -12,7 +12,7 @@ use crate::app::game::{Form, GameUi};
 use crate::rules::chickenfoot::{
     draw_sentence, tiles_taken, Chickenfoot, DominoSet, DoubleBlank, Hand, Left, Settings, Tile,
 };
-use crate::rules::{parse_count, RuleError};
+use crate::rules::{count, parse_count, RuleError};
 use serde::{Deserialize, Serialize};
 
 /// A hand being entered, as kept between page loads.
@@ -362,7 +362,7 @@ fn player_row(c: Ctx, i: usize) -> impl IntoView {
         view! {
             <button type="button" class="tiles-summary"
                 on:click=on_click(move |_| c.picker.set(Some(i)))
-                aria-label=text(move || format!("{}: {} tiles, {} points. Change tiles", c.name(i), c.d.with(|x| x.tiles.get(i).map_or(0, Vec::len)), c.score_of(i)))
+                aria-label=text(move || format!("{}: {}, {}. Change tiles", c.name(i), count(c.d.with(|x| x.tiles.get(i).map_or(0, Vec::len)), "tile"), count(c.score_of(i), "point")))
             >
                 {text(move || {
                     let picked = c.d.with(|x| x.tiles.get(i).cloned().unwrap_or_default());

@@ -39,7 +39,7 @@ pub fn Scoreboard(
                 let name = names.get(i).cloned().unwrap_or_default();
                 let total = s.totals.get(i).copied().unwrap_or_default();
                 let rank = ranks.get(i).copied().unwrap_or(0);
-                let label = format!("{name}: {total} points, place {rank}");
+                let label = format!("{name}: {}, place {rank}", crate::rules::count(total, "point"));
                 view! {
                     <li class="leader" class:first=rank == 1 data-testid=format!("leader-{i}") aria-label=label>
                         <span class="rank">{rank}</span>

@@ -76,7 +76,7 @@ pub fn TilePicker(
             <div class="sheet-modal-head">
                 <h3>{title.clone()}</h3>
                 <p class="picked-sum" data-testid="picked-sum" aria-live="polite">
-                    {move || format!("{} tiles · {} points", picked.with(|p| p.len()), score.get())}
+                    {move || format!("{} · {}", crate::rules::count(picked.with(|p| p.len()), "tile"), crate::rules::count(score.get(), "point"))}
                 </p>
                 <button type="button" class="primary small" data-testid="picker-done" on:click=move |_| on_done.run(())>"Done"</button>
             </div>

@@ -12,12 +12,12 @@ use crate::app::components::Segmented;
 use crate::app::erased::{aria, dynamic, flag, on_click, text};
 use crate::app::game::{ExtrasCtx, Form, GameUi};
 use crate::app::now_ms;
-use crate::rules::join_names;
 use crate::rules::playing_chicken::{
     deck_goal, exact_prize, goal_deck, judge, position, possible_goals, ExactBonus, GoalSource,
     PlayedTrick, PlayingChicken, Settings, Trick, TrickResult, Verdict, ROUNDS,
 };
 use crate::rules::RuleError;
+use crate::rules::{count, join_names};
 
 /// A trick being entered, as kept between page loads.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -67,14 +67,14 @@ fn winners_line(names: &[String], r: &TrickResult) -> String {
     match who.len() {
         0 => "Nobody wins.".to_string(),
         1 => format!(
-            "{} wins {} points with the {card}.",
+            "{} wins {} with the {card}.",
             join_names(&who),
-            r.prize_each
+            count(r.prize_each, "point")
         ),
         _ => format!(
-            "{} tie with the {card}: {} points each.",
+            "{} tie with the {card}: {} each.",
             join_names(&who),
-            r.prize_each
+            count(r.prize_each, "point")
         ),
     }
 }
@@ -514,7 +514,7 @@ fn goal_view(c: Ctx) -> impl IntoView {
                     (None, Some(_)) => "The goal card flipped on the table.".to_string(),
                     (None, None) => "Flip a goal card and tap it in below.".to_string(),
                 })}</p>
-                <p class="hint">{format!("{} points a winning card · exact: {}", pos.prize(), exact_prize(pos.round, bonus))}</p>
+                <p class="hint">{format!("{} a winning card · exact: {}", count(pos.prize(), "point"), exact_prize(pos.round, bonus))}</p>
                 {deck_goal.map(|_| view! {
                     <button type="button" class="secondary small"
                         aria-expanded=aria(choosing_goal)

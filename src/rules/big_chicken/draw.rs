@@ -239,7 +239,8 @@ pub fn golden_draw_guide(setup: &Setup<Settings>, state: &State) -> Option<Golde
             setup.name(first)
         ),
         intro: format!(
-            "{tied} tie for the Golden Egg with {points} points. Shuffle this game's full {deck_size}-card deck; each draws one card, starting with {} ({why}) and going clockwise: {}. The highest card in the Pecking Order wins; a Duck loses to every card.",
+            "{tied} tie for the Golden Egg with {}. Shuffle this game's full {deck_size}-card deck; each draws one card, starting with {} ({why}) and going clockwise: {}. The highest card in the Pecking Order wins; a Duck loses to every card.",
+            count(points, "point"),
             setup.name(first),
             order.join(", ")
         ),

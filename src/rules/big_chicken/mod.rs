@@ -21,7 +21,7 @@ use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    check_player_count, competition_ranks, GameInfo, GameKind, HelpLine, Outcome, Points,
+    check_player_count, competition_ranks, count, GameInfo, GameKind, HelpLine, Outcome, Points,
     RuleError, Rules, Setup, SheetRow, Standings,
 };
 

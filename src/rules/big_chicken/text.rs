@@ -107,18 +107,19 @@ impl BigChicken {
         }];
         let worst = rotten.first().map(|s| total(*s)).unwrap_or(0);
         notes.push(if rotten.len() == 1 {
-            format!("Rotten Egg: {} ({worst} points)", names(setup, &rotten))
+            format!("Rotten Egg: {} ({})", names(setup, &rotten), count(worst, "point"))
         } else {
             format!(
-                "Rotten Eggs (shared): {} ({worst} points each)",
-                names(setup, &rotten)
+                "Rotten Eggs (shared): {} ({} each)",
+                names(setup, &rotten),
+                count(worst, "point")
             )
         });
         let best = lowest.first().map(|s| total(*s)).unwrap_or(0);
         let mut pending = None;
         let winners = match (lowest.as_slice(), &state.golden_draw) {
             ([one], _) => {
-                notes.push(format!("Golden Egg: {} ({best} points)", setup.name(*one)));
+                notes.push(format!("Golden Egg: {} ({})", setup.name(*one), count(best, "point")));
                 vec![*one]
             }
             (tied, Some(draw)) => {
@@ -146,8 +147,9 @@ impl BigChicken {
                     })
                     .collect();
                 notes.push(format!(
-                    "Golden Egg: {} ({best} points), winning the card draw against {}",
+                    "Golden Egg: {} ({}), winning the card draw against {}",
                     setup.name(draw.winner),
+                    count(best, "point"),
                     names(
                         setup,
                         &tied
@@ -162,8 +164,9 @@ impl BigChicken {
             }
             (tied, None) => {
                 notes.push(format!(
-                    "Golden Egg tie between {} ({best} points each): the card draw is pending.",
-                    names(setup, tied)
+                    "Golden Egg tie between {} ({} each): the card draw is pending.",
+                    names(setup, tied),
+                    count(best, "point")
                 ));
                 pending = Some("Golden Egg tie: card draw pending".to_string());
                 tied.to_vec()

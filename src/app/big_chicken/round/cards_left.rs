@@ -7,7 +7,7 @@ use super::Ctx;
 use crate::app::components::{focus_field, pad_field, NumberPad, PadField, PadKey};
 use crate::app::erased::{dynamic, flag, on_click, text};
 use crate::rules::big_chicken::multiplier;
-use crate::rules::parse_count;
+use crate::rules::{count, parse_count};
 
 /// The message beside player `i`'s field, if any.
 fn field_error(c: Ctx, i: usize) -> Option<String> {
@@ -75,9 +75,13 @@ fn score_line(c: Ctx, i: usize) -> String {
         let pts = p.points.get(i).copied().unwrap_or(0);
         let total = p.totals.get(i).copied().unwrap_or(0);
         return if parts.is_empty() {
-            format!("{pts} points, total {total}")
+            format!("{}, total {total}", count(pts, "point"))
         } else {
-            format!("{} → {pts} points, total {total}", parts.join(" · "))
+            format!(
+                "{} → {}, total {total}",
+                parts.join(" · "),
+                count(pts, "point")
+            )
         };
     }
     // Not complete yet: the card score alone, where typed.
