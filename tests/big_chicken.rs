@@ -1284,7 +1284,7 @@ fn real_draws_are_judged_and_impossible_ones_refused() {
     assert_eq!(e.message, "There is no Orange 5 in this deck.");
     // Wrong count, cards after the end, no players, repeats.
     let e = judge_draws(&d, &[ANN, BOB], &[vec![Card::Duck]]).unwrap_err();
-    assert_eq!(e.message, "Draw 1: 2 players draw, but 1 cards are listed.");
+    assert_eq!(e.message, "Draw 1: 2 players draw, but the draw lists 1 card.");
     let e = judge_draws(
         &d,
         &[ANN, BOB],

@@ -106,10 +106,10 @@ pub fn judge_draws(
         }
         if cards.len() != drawing.len() {
             return Err(RuleError::new(format!(
-                "Draw {}: {} players draw, but {} cards are listed.",
+                "Draw {}: {} draw, but the draw lists {}.",
                 k + 1,
-                drawing.len(),
-                cards.len()
+                count(drawing.len(), "player"),
+                count(cards.len(), "card")
             )));
         }
         let reshuffle = deck.len().saturating_sub(used.len()) < drawing.len();
