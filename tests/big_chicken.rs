@@ -1284,7 +1284,10 @@ fn real_draws_are_judged_and_impossible_ones_refused() {
     assert_eq!(e.message, "There is no Orange 5 in this deck.");
     // Wrong count, cards after the end, no players, repeats.
     let e = judge_draws(&d, &[ANN, BOB], &[vec![Card::Duck]]).unwrap_err();
-    assert_eq!(e.message, "Draw 1: 2 players draw, but the draw lists 1 card.");
+    assert_eq!(
+        e.message,
+        "Draw 1: 2 players draw, but the draw lists 1 card."
+    );
     let e = judge_draws(
         &d,
         &[ANN, BOB],
@@ -1920,4 +1923,28 @@ proptest! {
             prop_assert_eq!(offered, accepted, "{:?} with Cy's {:?}", c, named);
         }
     }
+}
+
+#[test]
+fn the_round_that_ends_the_game_asks_no_bad_egg_question() {
+    // Nine rounds in which Bob and Cy score alike, then round 10 (the last):
+    // Bob and Cy tie for the most points and on their totals. Nobody deals
+    // again, so the table is not asked to pick a Bad Egg.
+    let s = setup(4);
+    let mut log: Vec<Entry> = (0..9)
+        .map(|_| Entry::Round(round(ANN, &[0, 2, 2, 3])))
+        .collect();
+    let last = round(ANN, &[0, 3, 3, 1]);
+    let before = play(&s, &log);
+    assert!(pending_ties(&s, &before, &last).unwrap().is_empty());
+    log.push(Entry::Round(last));
+    let st = play(&s, &log);
+    assert!(st.is_over());
+    assert_eq!(st.rounds[9].bad_egg.by, EggReason::NotNeeded);
+    let standings = BigChicken::standings(&s, &st);
+    let row = standings.sheet.last().unwrap();
+    assert!(row.notes.iter().any(|n| n == "No Bad Egg: the game is over, nobody deals again"));
+    // The same tie in round 9 is asked about.
+    let nine = play(&s, &log[..8]);
+    assert!(!pending_ties(&s, &nine, &round(ANN, &[0, 3, 3, 1])).unwrap().is_empty());
 }

@@ -60,9 +60,12 @@ where
         <div class=if small { "segmented small" } else { "segmented" } role="group" aria-label=label>
             {options.into_iter().enumerate().map(|(k, (text, v))| {
                 let v2 = v.clone();
+                // A short option never breaks at its hyphen ("Double-9").
+                let short = text.chars().count() <= 12;
                 view! {
                     <button
                         type="button"
+                        class:nowrap=short
                         aria-pressed=aria(move || value.with(|x| *x == v))
                         aria-label=names.get(k).cloned()
                         on:click=on_click(move |_| on_pick.run(v2.clone()))

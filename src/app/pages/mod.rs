@@ -46,10 +46,11 @@ pub fn NotFound() -> impl IntoView {
 #[component]
 pub fn ThemeToggle() -> impl IntoView {
     let app = crate::app::use_app();
+    // The accessible name contains the visible word (Dark, Light, Auto).
     let label = move || match app.theme.get().as_deref() {
-        Some("dark") => "Theme: dark",
-        Some("light") => "Theme: light",
-        _ => "Theme: follows the phone",
+        Some("dark") => "Theme: Dark",
+        Some("light") => "Theme: Light",
+        _ => "Theme: Auto (follows the phone)",
     };
     let next = move |_| {
         let next = match app.theme.get_untracked().as_deref() {
@@ -81,7 +82,8 @@ pub fn ThemeToggle() -> impl IntoView {
     };
     view! {
         <button type="button" class="theme-toggle secondary" data-testid="theme" aria-label=label on:click=next>
-            {move || match app.theme.get().as_deref() { Some("dark") => "☾ Dark", Some("light") => "☀ Light", _ => "◐ Auto" }}
+            <span aria-hidden="true">{move || match app.theme.get().as_deref() { Some("dark") => "☾ ", Some("light") => "☀ ", _ => "◐ " }}</span>
+            {move || match app.theme.get().as_deref() { Some("dark") => "Dark", Some("light") => "Light", _ => "Auto" }}
         </button>
     }
 }

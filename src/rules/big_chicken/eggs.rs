@@ -101,8 +101,15 @@ pub(super) fn decide_eggs(
             only_other = candidates.len() == 1;
         }
     }
+    // In the round that ends the game nobody deals again: a Bad Egg tie is
+    // not asked about.
+    let ends = score.totals.iter().any(|t| *t >= END_SCORE) || state.rounds.len() + 1 >= MAX_ROUNDS;
     let bad = match candidates.as_slice() {
         [] => None,
+        [first, _, ..] if ends => Some(EggPick {
+            seat: *first,
+            by: EggReason::NotNeeded,
+        }),
         [one] => Some(EggPick {
             seat: *one,
             by: if only_other {

@@ -64,6 +64,9 @@ pub enum EggReason {
     OnlyOther,
     /// The table picked among players the rules left level.
     TablePick,
+    /// A Bad Egg tie in the round that ends the game: nobody deals again,
+    /// so it is not settled (the seat is the first of the tied players).
+    NotNeeded,
 }
 
 /// A Good or Bad Egg and how they were decided.

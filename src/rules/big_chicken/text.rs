@@ -29,11 +29,15 @@ impl BigChicken {
                 setup.name(a)
             ));
         }
-        notes.push(format!(
-            "Bad Egg: {}{}",
-            setup.name(r.bad_egg.seat),
-            reason_text(r.bad_egg.by, true)
-        ));
+        notes.push(if r.bad_egg.by == EggReason::NotNeeded {
+            "No Bad Egg: the game is over, nobody deals again".to_string()
+        } else {
+            format!(
+                "Bad Egg: {}{}",
+                setup.name(r.bad_egg.seat),
+                reason_text(r.bad_egg.by, true)
+            )
+        });
         notes.push(format!(
             "Good Egg: {}{}",
             setup.name(r.good_egg.seat),
@@ -196,5 +200,6 @@ pub(super) fn reason_text(reason: EggReason, bad: bool) -> String {
         EggReason::WentOut => " (tie: went out)".to_string(),
         EggReason::OnlyOther => " (everyone tied: not the Good Egg)".to_string(),
         EggReason::TablePick => " (tie: the table's pick)".to_string(),
+        EggReason::NotNeeded => " (tie, not settled: the game is over)".to_string(),
     }
 }

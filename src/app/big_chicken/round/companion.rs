@@ -30,7 +30,7 @@ pub fn view(c: Ctx) -> impl IntoView {
     };
     let direction = view! {
         <button type="button" class="direction" data-testid="direction"
-            aria-label=text(move || format!("Direction of Play: {}. Tap to flip the card", c.with(|x| x.direction.name())))
+            aria-label=text(move || format!("{} {}: the Direction of Play card. Tap to flip it", c.with(|x| x.direction.name()), order()))
             on:click=on_click(move |_| c.edit(|x| x.direction = x.direction.flipped()))
         >
             <span class="direction-arrow" aria-hidden="true">{text(move || match c.with(|x| x.direction) {

@@ -1,0 +1,71 @@
+// Every screen, light and dark, at a 320 px phone with 6 players named with
+// 40 letters: axe-core finds no violations, and no screen is wider than the
+// phone.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { openApp } from './harness.mjs';
+import { HomeScreen } from './pages.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve('axe-core/axe.min.js');
+const LONG = ['A', 'B', 'C', 'D', 'E', 'F'].map((c) => (c + 'x'.repeat(39)).slice(0, 40));
+
+/** axe violations on the page now, as "rule: target" lines. */
+async function axeViolations(page) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  });
+  return found;
+}
+
+/** How much wider than the viewport the page is (0 when it fits). */
+async function overflow(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+async function check(page, what, problems) {
+  await page.waitForTimeout(150);
+  for (const v of await axeViolations(page)) problems.push(`${what}: ${v}`);
+  const over = await overflow(page);
+  if (over > 0) problems.push(`${what}: ${over}px wider than the phone`);
+}
+
+for (const scheme of ['light', 'dark']) {
+  test(`every screen, ${scheme}, 320 px, 6 long names: 0 axe violations, nothing wider than the phone`, { timeout: 240000 }, async () => {
+    const app = await openApp({ colorScheme: scheme });
+    const { page } = app;
+    const problems = [];
+    try {
+      await page.setViewportSize({ width: 320, height: 700 });
+      await check(page, 'home', problems);
+      for (const [kind, players] of [['chickenfoot', 6], ['big-chicken', 6], ['playing-chicken', 6]]) {
+        await page.goto(app.url + '/');
+        const setup = await new HomeScreen(page).startNew(kind);
+        await setup.addPlayers(LONG.slice(0, players));
+        await check(page, `new ${kind}`, problems);
+        const game = await setup.start();
+        await check(page, `${kind} game`, problems);
+        if (kind === 'chickenfoot') {
+          // A score sheet with a row: 6 columns of long names.
+          await game.hand({ out: LONG[0], pips: Object.fromEntries(LONG.slice(1, players).map((n, i) => [n, 5 + i])) });
+          await check(page, `${kind} game with a hand`, problems);
+        }
+      }
+      await page.goto(app.url + '/');
+      await page.locator('[data-testid=in-progress] a').first().waitFor();
+      await check(page, 'home with games', problems);
+      await page.goto(app.url + '/history');
+      await page.getByRole('heading', { name: 'Finished games' }).waitFor();
+      await check(page, 'history', problems);
+      await page.goto(app.url + '/about');
+      await page.getByTestId('used').waitFor();
+      await check(page, 'about', problems);
+    } finally {
+      await app.close();
+    }
+    assert.deepEqual(problems, []);
+  });
+}
