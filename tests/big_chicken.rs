@@ -1943,8 +1943,13 @@ fn the_round_that_ends_the_game_asks_no_bad_egg_question() {
     assert_eq!(st.rounds[9].bad_egg.by, EggReason::NotNeeded);
     let standings = BigChicken::standings(&s, &st);
     let row = standings.sheet.last().unwrap();
-    assert!(row.notes.iter().any(|n| n == "No Bad Egg: the game is over, nobody deals again"));
+    assert!(row
+        .notes
+        .iter()
+        .any(|n| n == "No Bad Egg: the game is over, nobody deals again"));
     // The same tie in round 9 is asked about.
     let nine = play(&s, &log[..8]);
-    assert!(!pending_ties(&s, &nine, &round(ANN, &[0, 3, 3, 1])).unwrap().is_empty());
+    assert!(!pending_ties(&s, &nine, &round(ANN, &[0, 3, 3, 1]))
+        .unwrap()
+        .is_empty());
 }
