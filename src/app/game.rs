@@ -17,15 +17,15 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::app::components::{focus_field, FormActions};
-use crate::app::erased::{dynamic, on_submit, text};
+use crate::app::erased::{dynamic, on_click, on_submit, text};
 pub use crate::app::screen::{screen_view, ScreenParts, UNDO_DELETE_SECONDS};
 use crate::app::sync::{self, Change};
 use crate::app::{now_ms, store, AppStore};
 use crate::model::{Draft, DraftSlot, GameRecord, Summary, SCHEMA_VERSION};
 use crate::rules::Stored;
 use crate::rules::{
-    push_entry, replace_entry, replay_prefix, undo_last, LogError, Outcome, RuleError, Rules,
-    Setup, Standings,
+    entry_points, points_line, push_entry, replace_entry, replay_prefix, undo_last, LogError,
+    Outcome, RuleError, Rules, Setup, Standings,
 };
 use crate::storage::{pending, Deleted, SaveError};
 
@@ -324,6 +324,8 @@ enum Slot {
     Edit,
     /// The extra panel's work (a card draw).
     Extra,
+    /// The entry Undo took back.
+    Redo,
 }
 
 /// Everything the game screen holds: small handles only, so every action
@@ -337,8 +339,19 @@ struct Screen<R: GameUi> {
     rec: RwSignal<GameRecord<R>>,
     /// The entry being corrected, if any.
     editing: RwSignal<Option<usize>>,
-    /// The entry Undo took back, for Redo.
-    redo: RwSignal<Option<R::Entry>>,
+    /// The entry Undo took back, for Redo, and the log length it goes
+    /// back on (kept in the draft, so it survives a reload).
+    redo: RwSignal<Option<(usize, R::Entry)>>,
+    /// Whether a finished game may be corrected: it opens read-only until
+    /// "Reopen to correct" (a game finished here stays open).
+    unlocked: RwSignal<bool>,
+    /// What the last save recorded ("Saved hand 3: Ann +8, Bob +16").
+    saved_note: RwSignal<Option<String>>,
+    /// Set when this page's save ended the game (the result is celebrated).
+    celebrate: RwSignal<bool>,
+    /// Set for a moment after a save, so a second tap on Save cannot land
+    /// in the next form.
+    cooling: RwSignal<bool>,
     action_error: RwSignal<Option<String>>,
     saving: RwSignal<bool>,
     /// Set while the page re-reads the game (after the Back button restored
@@ -367,6 +380,7 @@ impl<R: GameUi> Screen<R> {
                     Slot::Entry => &mut d.entry,
                     Slot::Edit => &mut d.edit,
                     Slot::Extra => &mut d.extra,
+                    Slot::Redo => &mut d.redo,
                 };
                 let changed = *place != value;
                 *place = value;
@@ -499,7 +513,10 @@ impl<R: GameUi> Screen<R> {
                         };
                         self.set_slot(slot, None);
                         self.editing.set(None);
-                        self.redo.set(None);
+                        if target.is_none() {
+                            self.set_redo(None);
+                        }
+                        self.after_save(at, target.is_some());
                     }),
                 )
                 .map_err(RuleError::new),
@@ -512,7 +529,14 @@ impl<R: GameUi> Screen<R> {
         match push_entry::<R>(&setup, &log, entry) {
             Err(e) => Err(e.error),
             Ok(log) => self
-                .save_log(log, Box::new(move || self.set_slot(Slot::Extra, None)))
+                .save_log(
+                    log,
+                    Box::new(move || {
+                        self.set_slot(Slot::Extra, None);
+                        self.set_redo(None);
+                        self.celebrate_if_over();
+                    }),
+                )
                 .map_err(RuleError::new),
         }
     }
@@ -528,17 +552,88 @@ impl<R: GameUi> Screen<R> {
         self.editing.set(None);
     }
 
+    /// Keeps (or forgets) the entry Redo puts back, in memory and in the
+    /// draft.
+    fn set_redo(self, redo: Option<(usize, R::Entry)>) {
+        let slot = redo.as_ref().and_then(|(at, e)| {
+            serde_json::to_string(e)
+                .ok()
+                .map(|text| DraftSlot { at: *at, text })
+        });
+        self.redo.set(redo);
+        self.set_slot(Slot::Redo, slot);
+    }
+
+    /// What entry `index` is and added, for a question or a confirmation:
+    /// "Hand 10: Ann 8, Bob 16".
+    fn describe(self, index: usize, signed: bool) -> String {
+        self.rec.with_untracked(|r| {
+            let setup = r.setup();
+            let points = entry_points::<R>(&setup, &r.log, index)
+                .map(|p| points_line(&r.players, &p, signed))
+                .unwrap_or_else(|| "no points".into());
+            format!("{}: {points}", R::entry_label(&r.log, index))
+        })
+    }
+
+    /// After a save of entry `at`: say what it added, and celebrate the
+    /// result when it ended the game.
+    fn after_save(self, at: usize, edited: bool) {
+        let what = self.describe(at, true);
+        self.saved_note.set(Some(if edited {
+            format!("Saved the correction. {what}")
+        } else {
+            format!("Saved {}", lower_first(&what))
+        }));
+        self.cooling.set(true);
+        set_timeout(
+            move || {
+                let _ = self.cooling.try_set(false);
+            },
+            std::time::Duration::from_millis(SAVE_COOLDOWN_MS),
+        );
+        if !edited {
+            self.celebrate_if_over();
+        }
+    }
+
+    /// Brings the result into view with a small celebration, if the game
+    /// is over (its winners known).
+    fn celebrate_if_over(self) {
+        if self.rec.with_untracked(|r| over::<R>(r)) {
+            self.celebrate.set(true);
+            scroll_to("outcome");
+        }
+    }
+
+    /// The question Undo asks: "Undo hand 10: Ann 8, Bob 16?"
+    fn undo_question(self) -> Option<String> {
+        let len = self.rec.with_untracked(|r| r.log.len());
+        let last = len.checked_sub(1)?;
+        Some(format!(
+            "Undo {}?",
+            lower_first(&self.describe(last, false))
+        ))
+    }
+
     fn undo(self) {
+        if self.editing.get_untracked().is_some() {
+            self.action_error.set(Some(
+                "Finish or cancel the correction first: Undo would remove another entry.".into(),
+            ));
+            return;
+        }
         let log = self.rec.with_untracked(|r| r.log.clone());
         let Some(last) = log.last().cloned() else {
             return;
         };
+        let at = log.len().saturating_sub(1);
         let refused = self.save_log(
             undo_last(&log),
             Box::new(move || {
-                self.set_slot(Slot::Edit, None);
-                self.editing.set(None);
-                self.redo.set(Some(last));
+                self.saved_note.set(None);
+                self.celebrate.set(false);
+                self.set_redo(Some((at, last)));
             }),
         );
         if let Err(e) = refused {
@@ -547,13 +642,23 @@ impl<R: GameUi> Screen<R> {
     }
 
     fn redo(self) {
-        let Some(entry) = self.redo.get_untracked() else {
+        let Some((at, entry)) = self.redo.get_untracked() else {
             return;
         };
         let (setup, log) = self.rec.with_untracked(|r| (r.setup(), r.log.clone()));
+        if log.len() != at {
+            self.set_redo(None);
+            return;
+        }
         match push_entry::<R>(&setup, &log, entry) {
             Ok(log) => {
-                let refused = self.save_log(log, Box::new(move || self.redo.set(None)));
+                let refused = self.save_log(
+                    log,
+                    Box::new(move || {
+                        self.set_redo(None);
+                        self.after_save(at, false);
+                    }),
+                );
                 if let Err(e) = refused {
                     self.action_error.set(Some(e));
                 }
@@ -623,10 +728,20 @@ impl<R: GameUi> Screen<R> {
         let (setup, log) = self.rec.with(|r| (r.setup(), r.log.clone()));
         let index = target.unwrap_or(log.len());
         if target.is_none() && finished {
-            return view! {
-                <p class="hint">"The game is over. To correct it, Edit an earlier entry or Undo the last one."</p>
-            }
-            .into_any();
+            return if self.unlocked.get() {
+                view! {
+                    <p class="hint" data-testid="reopened">"The game is over. To correct it, open a row of the score sheet and Edit it, or Undo the last entry."</p>
+                }
+                .into_any()
+            } else {
+                view! {
+                    <p class="hint">"The game is over and kept as it ended."</p>
+                    <button type="button" class="secondary wide" data-testid="reopen"
+                        on:click=on_click(move |_| self.unlocked.set(true))
+                    >"Reopen to correct"</button>
+                }
+                .into_any()
+            };
         }
         let (before, _) = replay_prefix::<R>(&setup, log.get(..index).unwrap_or(&log));
         let (slot, kept) = match target {
@@ -635,7 +750,13 @@ impl<R: GameUi> Screen<R> {
                 self.draft
                     .with_value(|d| d.edit.clone().filter(|s| s.at == i)),
             ),
-            None => (Slot::Entry, self.draft.with_value(|d| d.entry.clone())),
+            // A draft typed for another entry (the next hand, before an
+            // Undo) stays kept for when that entry's form is back.
+            None => (
+                Slot::Entry,
+                self.draft
+                    .with_value(|d| d.entry.clone().filter(|s| s.at == index)),
+            ),
         };
         let initial = target.and_then(|i| log.get(i).cloned());
         entry_form::<R>(EntryParts {
@@ -688,6 +809,14 @@ pub fn game_screen<R: GameUi>(
         .and_then(|d| d.edit.as_ref())
         .map(|s| s.at)
         .filter(|at| *at < record.log.len());
+    // Redo survives a reload while the log is as Undo left it.
+    let start_redo = stored_draft
+        .as_ref()
+        .and_then(|d| d.redo.as_ref())
+        .filter(|s| s.at == record.log.len())
+        .and_then(|s| serde_json::from_str::<R::Entry>(&s.text).ok())
+        .map(|e| (record.log.len(), e));
+    let finished_before = over::<R>(&record);
     let sc = Screen::<R> {
         id: StoredValue::new(record.id.clone()),
         // A draft this version cannot overwrite (a newer one) is not replaced.
@@ -695,7 +824,11 @@ pub fn game_screen<R: GameUi>(
         draft: StoredValue::new(stored_draft.unwrap_or_else(|| Draft::new(&record.id))),
         rec: RwSignal::new(record),
         editing: RwSignal::new(start_edit),
-        redo: RwSignal::new(None),
+        redo: RwSignal::new(start_redo),
+        unlocked: RwSignal::new(!finished_before || start_edit.is_some()),
+        saved_note: RwSignal::new(None),
+        celebrate: RwSignal::new(false),
+        cooling: RwSignal::new(false),
         action_error: RwSignal::new((!notes.is_empty()).then(|| notes.join(" "))),
         saving: RwSignal::new(false),
         stale: RwSignal::new(false),
@@ -710,6 +843,12 @@ pub fn game_screen<R: GameUi>(
     });
     sc.follow_other_pages();
     ask_to_persist();
+    // A finished game is read-only until reopened (a tie-breaker still to
+    // draw is not finished).
+    let locked = Signal::derive(move || {
+        !sc.unlocked.get()
+            && standings.with(|s| s.outcome.as_ref().is_some_and(|o| o.pending.is_none()))
+    });
 
     screen_view(ScreenParts {
         kind: R::KIND,
@@ -727,17 +866,32 @@ pub fn game_screen<R: GameUi>(
         }),
         editing: sc.editing,
         on_edit: Callback::new(move |i: usize| sc.edit(i)),
+        locked,
         entry_label: Callback::new(move |i: usize| {
             rec.with_untracked(|r| R::entry_label(&r.log, i))
         }),
         entry: dynamic(move || sc.entry_view(standings.with(|s| s.finished()))),
-        extras: dynamic(move || sc.extras_view(folded.with(|(s, _)| s.clone()))),
+        extras: dynamic(move || {
+            if locked.get() {
+                ().into_any()
+            } else {
+                sc.extras_view(folded.with(|(s, _)| s.clone()))
+            }
+        }),
         can_undo: Signal::derive(move || rec.with(|r| !r.log.is_empty())),
-        can_redo: Signal::derive(move || sc.redo.with(|r| r.is_some())),
+        can_redo: Signal::derive(move || {
+            let len = rec.with(|r| r.log.len());
+            sc.redo
+                .with(|r| r.as_ref().is_some_and(|(at, _)| *at == len))
+        }),
+        undo_question: Callback::new(move |_: ()| sc.undo_question().unwrap_or_default()),
         undo: Callback::new(move |_: ()| sc.undo()),
         redo: Callback::new(move |_: ()| sc.redo()),
         action_error: sc.action_error,
         busy: Signal::derive(move || sc.saving.get() || sc.stale.get()),
+        cooling: sc.cooling.into(),
+        saved_note: sc.saved_note.into(),
+        celebrate: sc.celebrate.into(),
         stale: sc.stale.into(),
         deleted: Signal::derive(move || sc.deleted.with(|d| d.is_some())),
         gone: sc.gone.into(),
@@ -745,6 +899,20 @@ pub fn game_screen<R: GameUi>(
         undo_delete: Callback::new(move |_: ()| sc.undo_delete()),
     })
 }
+
+/// Whether `record`'s game is over with its winners known (a tie-breaker
+/// still to draw is not over).
+fn over<R: Rules>(record: &GameRecord<R>) -> bool {
+    let setup = record.setup();
+    let (state, _) = replay_prefix::<R>(&setup, &record.log);
+    R::standings(&setup, &state)
+        .outcome
+        .is_some_and(|o| o.pending.is_none())
+}
+
+/// How long after a save the next form ignores taps (a double tap on Save
+/// must not land in it).
+const SAVE_COOLDOWN_MS: u64 = 600;
 
 /// Scrolls an element into view (after the DOM updates).
 pub fn scroll_to(id: &'static str) {
@@ -809,9 +977,12 @@ fn entry_form<R: GameUi>(parts: EntryParts<R>) -> AnyView {
         .and_then(|d| R::restore(&form, d))
         .unwrap_or_else(|| R::draft_of(&form, initial.as_ref()));
     let draft = RwSignal::new(restored);
-    // Every change is kept (storage, not a signal).
-    Effect::new(move |_| {
-        if let Ok(text) = draft.with(serde_json::to_string) {
+    // Every change is kept (storage, not a signal); the form as it opened
+    // is already kept, or is nothing typed (and must not replace a draft
+    // kept for another entry).
+    Effect::new(move |opened: Option<()>| {
+        let text = draft.with(serde_json::to_string);
+        if let (Some(()), Ok(text)) = (opened, text) {
             keep.run(text);
         }
     });
@@ -835,7 +1006,7 @@ fn entry_form<R: GameUi>(parts: EntryParts<R>) -> AnyView {
     save_cell.set_value(Some(save));
     let name = draft.with_untracked(R::form_name);
     view! {
-        <form class=format!("entry-form {name}-form") data-testid=format!("{name}-form") on:submit=on_submit(move || save.run(()))>
+        <form class=format!("entry-form {name}-form{}", if form.editing { " editing" } else { "" }) data-testid=format!("{name}-form") on:submit=on_submit(move || save.run(()))>
             <h2>{text(move || draft.with(|d| R::title(&form, d)))}</h2>
             {R::form_body(form, draft)}
             <p class="form-error" role="alert" data-testid="form-error">

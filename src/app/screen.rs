@@ -26,6 +26,8 @@ pub struct ScreenParts {
     pub editing: RwSignal<Option<usize>>,
     /// Starts editing an entry.
     pub on_edit: Callback<usize>,
+    /// A finished game not reopened: nothing can be changed.
+    pub locked: Signal<bool>,
     /// What an entry is called.
     pub entry_label: Callback<usize, String>,
     /// The entry form.
@@ -36,6 +38,9 @@ pub struct ScreenParts {
     pub can_undo: Signal<bool>,
     /// Whether an undone entry can be put back.
     pub can_redo: Signal<bool>,
+    /// What Undo asks before it removes the last entry ("Undo hand 10:
+    /// Ann 8, Bob 16?").
+    pub undo_question: Callback<(), String>,
     /// Undoes the last entry.
     pub undo: Callback<()>,
     /// Puts back the entry just undone.
@@ -46,6 +51,12 @@ pub struct ScreenParts {
     pub busy: Signal<bool>,
     /// The page is re-reading the game (back from the cache).
     pub stale: Signal<bool>,
+    /// Just saved: the entry form ignores taps for a moment.
+    pub cooling: Signal<bool>,
+    /// What the last save recorded.
+    pub saved_note: Signal<Option<String>>,
+    /// This page's save ended the game.
+    pub celebrate: Signal<bool>,
     /// The game was just deleted here (Undo is offered).
     pub deleted: Signal<bool>,
     /// The game is gone (deleted elsewhere, or unreadable): why.
@@ -68,22 +79,32 @@ pub fn screen_view(p: ScreenParts) -> AnyView {
         read_error,
         editing,
         on_edit,
+        locked,
         entry_label,
         entry,
         extras,
         can_undo,
         can_redo,
+        undo_question,
         undo,
         redo,
         action_error,
         busy,
         stale,
+        cooling,
+        saved_note,
+        celebrate,
         deleted,
         gone,
         delete,
         undo_delete,
     } = p;
     let away = flag(move || deleted.get() || gone.with(|g| g.is_some()));
+    // Undo's question, while it is asked.
+    let asking: RwSignal<Option<String>> = RwSignal::new(None);
+    // No Undo while an entry is corrected (it would remove another one) or
+    // in a finished game not reopened.
+    let hide_undo = flag(move || locked.get() || editing.with(|e| e.is_some()));
     view! {
         {dynamic(move || match gone.get() {
             Some(why) => view! {
@@ -109,23 +130,39 @@ pub fn screen_view(p: ScreenParts) -> AnyView {
             {dynamic(move || stale.get().then(|| view! {
                 <p class="banner info" role="status" data-testid="checking">"Checking for changes made on another screen…"</p>
             }).into_any())}
-            <OutcomeOrStatus standings=standings players=players/>
-            <Scoreboard standings=standings players=players editing=editing on_edit=on_edit entry_label=entry_label/>
-            <section id="entry" class="entry" aria-label="Enter scores" aria-busy=aria(move || busy.get())>{entry}</section>
+            <OutcomeOrStatus standings=standings players=players celebrate=celebrate/>
+            <Scoreboard standings=standings players=players editing=editing on_edit=on_edit entry_label=entry_label can_edit=flag(move || !locked.get())/>
+            {dynamic(move || saved_note.get().map(|n| view! { <p class="banner saved" role="status" data-testid="saved-note">"✓ "{n}</p> }).into_any())}
+            <section id="entry" class="entry" aria-label="Enter scores" aria-busy=aria(move || busy.get()) inert=flag(move || busy.get() || cooling.get())>{entry}</section>
             {dynamic(move || action_error.get().map(|e| view! { <p class="banner error" role="alert" data-testid="save-error">{e}</p> }).into_any())}
             {extras}
-            <div class="actions">
-                <button
-                    class="secondary"
-                    data-testid="undo"
-                    aria-label="Undo the last entry"
-                    disabled=flag(move || !can_undo.get() || busy.get())
-                    on:click=on_click(move |_| undo.run(()))
-                >"↶ Undo"</button>
-                {dynamic(move || if can_redo.get() {
-                    view! { <button class="secondary" data-testid="redo" aria-label="Redo the entry just undone" on:click=on_click(move |_| redo.run(()))>"↷ Redo"</button> }.into_any()
-                } else { ().into_any() })}
-            </div>
+            {dynamic(move || match asking.get() {
+                Some(question) => view! {
+                    <div class="confirm" role="alertdialog" aria-labelledby="undo-question" data-testid="undo-confirm">
+                        <p id="undo-question">{question}</p>
+                        <div class="actions">
+                            <button class="danger" data-testid="undo-yes" disabled=flag(move || busy.get())
+                                on:click=on_click(move |_| { asking.set(None); undo.run(()) })
+                            >"Yes, undo it"</button>
+                            <button class="secondary" data-testid="undo-no" on:click=on_click(move |_| asking.set(None))>"Keep it"</button>
+                        </div>
+                    </div>
+                }.into_any(),
+                None => view! {
+                    <div class="actions" hidden=hide_undo>
+                        <button
+                            class="secondary"
+                            data-testid="undo"
+                            aria-label="Undo the last entry"
+                            disabled=flag(move || !can_undo.get() || busy.get())
+                            on:click=on_click(move |_| asking.set(Some(undo_question.run(()))))
+                        >"↶ Undo"</button>
+                        {dynamic(move || if can_redo.get() {
+                            view! { <button class="secondary" data-testid="redo" aria-label="Redo the entry just undone" on:click=on_click(move |_| redo.run(()))>"↷ Redo"</button> }.into_any()
+                        } else { ().into_any() })}
+                    </div>
+                }.into_any(),
+            })}
             <details class="danger-zone">
                 <summary>"Delete this game"</summary>
                 <p class="hint">"The game and its scores are removed from this phone. Undo is offered for a few seconds."</p>
@@ -167,6 +204,8 @@ fn OutcomeOrStatus(
     standings: Signal<Standings>,
     /// Player names by seat.
     players: Signal<Vec<String>>,
+    /// This page's save ended the game: a small celebration.
+    celebrate: Signal<bool>,
 ) -> impl IntoView {
     move || {
         let s = standings.get();
@@ -181,8 +220,10 @@ fn OutcomeOrStatus(
                     (1, _) => format!("🏆 {} wins!", winners.join("")),
                     _ => format!("🏆 {} share the win!", winners.join(" & ")),
                 };
+                let party = celebrate.get() && !winners.is_empty();
                 view! {
-                    <section class="outcome" data-testid="outcome" role="status">
+                    <section class="outcome" class:celebrate=party id="outcome" data-testid="outcome" role="status">
+                        {party.then(|| view! { <div class="confetti" aria-hidden="true">{"🎉🐔🥚🎉🐣🥚🎉".chars().map(|c| view! { <span>{c.to_string()}</span> }).collect_view()}</div> })}
                         <h2>{title}</h2>
                         {o.notes.into_iter().map(|n| view! { <p>{n}</p> }).collect_view()}
                     </section>

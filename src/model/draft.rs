@@ -37,6 +37,10 @@ pub struct Draft {
     /// A panel's work in progress (a card draw being made).
     #[serde(default)]
     pub extra: Option<DraftSlot>,
+    /// The entry Undo took back, for Redo: `at` is the log's length it
+    /// goes back on (Redo is offered only while the log is that long).
+    #[serde(default)]
+    pub redo: Option<DraftSlot>,
 }
 
 impl Draft {
@@ -51,6 +55,6 @@ impl Draft {
 
     /// Whether nothing is kept (the draft can be removed).
     pub fn is_empty(&self) -> bool {
-        self.entry.is_none() && self.edit.is_none() && self.extra.is_none()
+        self.entry.is_none() && self.edit.is_none() && self.extra.is_none() && self.redo.is_none()
     }
 }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     outcome_by_totals, running_totals, GameInfo, GameKind, HelpLine, Points, RuleError, Rules,
-    Setup, SheetRow, Standings,
+    Setup, SheetRow, Standings, WentOut,
 };
 
 /// A domino set, named by its highest double.
@@ -104,6 +104,15 @@ impl DoubleBlank {
             DoubleBlank::TwentyFive => 25,
         }
     }
+}
+
+/// What the table is told before typing a pip total: the double-blank is
+/// not worth its (zero) pips.
+pub fn pips_hint(blank: DoubleBlank) -> String {
+    format!(
+        "Pips left: add up every tile's dots, counting the double-blank as {} (or pick the tiles and the app counts).",
+        blank.points()
+    )
 }
 
 /// One domino, `(low end, high end)`.
@@ -461,6 +470,8 @@ impl Rules for Chickenfoot {
                 }
                 SheetRow {
                     label: format!("Hand {} · {}-{}", i + 1, h.double, h.double),
+                    short: ((i + 1).to_string(), format!("{0}-{0}", h.double)),
+                    out: h.out.map_or(WentOut::Nobody, WentOut::Player),
                     entry: Some(i),
                     points,
                     totals,
@@ -557,6 +568,12 @@ impl Rules for Chickenfoot {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_pips_hint_names_the_double_blanks_worth() {
+        assert!(pips_hint(DoubleBlank::Fifty).contains("double-blank as 50"));
+        assert!(pips_hint(DoubleBlank::TwentyFive).contains("double-blank as 25"));
+    }
 
     #[test]
     fn tile_counts_and_pip_totals() {

@@ -293,6 +293,11 @@ impl HelpLine {
 pub struct SheetRow {
     /// The row's label ("Hand 3 · 7-7").
     pub label: String,
+    /// The label in a few characters for the sheet's narrow first column:
+    /// the number ("3") and what it adds in small print ("7-7"), if any.
+    pub short: (String, String),
+    /// Who went out in this row, marked on the sheet.
+    pub out: WentOut,
     /// The log entry this row was made from, for editing; `None` for rows
     /// that gather several entries.
     pub entry: Option<usize>,
@@ -304,6 +309,18 @@ pub struct SheetRow {
     pub notes: Vec<String>,
     /// Details per player (card score, each penalty), by seat.
     pub details: Vec<Vec<String>>,
+}
+
+/// Who went out in a score-sheet row.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WentOut {
+    /// Not a game where someone goes out (or not yet known).
+    #[default]
+    NotAsked,
+    /// This seat went out.
+    Player(usize),
+    /// Nobody could (a stalemate: the hand was blocked).
+    Nobody,
 }
 
 /// How a finished game came out.
@@ -597,6 +614,41 @@ pub fn replace_entry<R: Rules>(
     Ok(next)
 }
 
+/// What entry `index` of `log` added to each player's total (the totals
+/// after it less the totals before it), or `None` if the log cannot be
+/// replayed that far.
+pub fn entry_points<R: Rules>(
+    setup: &Setup<R::Settings>,
+    log: &[R::Entry],
+    index: usize,
+) -> Option<Vec<Points>> {
+    let totals = |n: usize| -> Option<Vec<Points>> {
+        let (state, err) = replay_prefix::<R>(setup, log.get(..n)?);
+        err.is_none().then(|| R::standings(setup, &state).totals)
+    };
+    let before = totals(index)?;
+    let after = totals(index.checked_add(1)?)?;
+    Some(after.iter().zip(&before).map(|(a, b)| *a - *b).collect())
+}
+
+/// What an entry added, in words for a confirmation: "Ann 8, Bob 16"
+/// (signed when `signed`: "Ann +8, Bob +16"), or "no points".
+pub fn points_line(players: &[String], points: &[Points], signed: bool) -> String {
+    if points.iter().all(|p| *p == Points::ZERO) {
+        return "no points".into();
+    }
+    points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let name = players.get(i).map(String::as_str).unwrap_or("?");
+            let sign = if signed && *p > Points::ZERO { "+" } else { "" };
+            format!("{name} {sign}{p}")
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The log without its last entry (undo). An empty log stays empty.
 pub fn undo_last<E: Clone>(log: &[E]) -> Vec<E> {
     let keep = log.len().saturating_sub(1);
@@ -679,6 +731,44 @@ mod tests {
         assert_eq!(join_names(&["Ann"]), "Ann");
         assert_eq!(join_names(&["Ann", "Bob"]), "Ann and Bob");
         assert_eq!(join_names(&["Ann", "Bob", "Cy"]), "Ann, Bob and Cy");
+    }
+
+    #[test]
+    fn an_entrys_points_are_the_totals_it_moved() {
+        use crate::rules::chickenfoot::{Chickenfoot, Hand, Left, Settings};
+        let setup = Setup {
+            players: vec!["Ann".into(), "Bob".into()],
+            settings: Settings::default(),
+        };
+        let hand = |out: usize, pips: u32| Hand {
+            out: Some(out),
+            started_with: None,
+            left: (0..2)
+                .map(|i| {
+                    if i == out {
+                        Left::Pips(0)
+                    } else {
+                        Left::Pips(pips)
+                    }
+                })
+                .collect(),
+        };
+        let log = vec![hand(0, 8), hand(1, 16)];
+        let first = entry_points::<Chickenfoot>(&setup, &log, 0).unwrap();
+        assert_eq!(first, vec![Points::ZERO, Points::new(8)]);
+        let second = entry_points::<Chickenfoot>(&setup, &log, 1).unwrap();
+        assert_eq!(points_line(&setup.players, &second, false), "Ann 16, Bob 0");
+        assert_eq!(points_line(&setup.players, &second, true), "Ann +16, Bob 0");
+        // Past the end of the log there is nothing to tell.
+        assert_eq!(entry_points::<Chickenfoot>(&setup, &log, 2), None);
+        assert_eq!(
+            points_line(&setup.players, &[Points::ZERO, Points::ZERO], true),
+            "no points"
+        );
+        assert_eq!(
+            points_line(&setup.players, &[Points::new(-20), Points::ZERO], true),
+            "Ann -20, Bob 0"
+        );
     }
 
     #[test]

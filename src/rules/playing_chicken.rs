@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     check_player_count, count, join_names, outcome_by_totals, running_totals, GameInfo, GameKind,
-    HelpLine, Points, RuleError, Rules, Setup, SheetRow, Standings,
+    HelpLine, Points, RuleError, Rules, Setup, SheetRow, Standings, WentOut,
 };
 
 /// Rounds in a game.
@@ -786,6 +786,8 @@ impl Rules for PlayingChicken {
                     .collect();
                 SheetRow {
                     label: format!("Round {round} · {} pts a card", prize(*round)),
+                    short: (round.to_string(), format!("{} pts", prize(*round))),
+                    out: WentOut::NotAsked,
                     entry: None,
                     points,
                     totals,

@@ -10,7 +10,8 @@ use crate::app::components::{
 use crate::app::erased::{aria, dynamic, flag, on_click, on_value, text};
 use crate::app::game::{Form, GameUi};
 use crate::rules::chickenfoot::{
-    draw_sentence, tiles_taken, Chickenfoot, DominoSet, DoubleBlank, Hand, Left, Settings, Tile,
+    draw_sentence, pips_hint, tiles_taken, Chickenfoot, DominoSet, DoubleBlank, Hand, Left,
+    Settings, Tile,
 };
 use crate::rules::{count, parse_count, RuleError};
 use serde::{Deserialize, Serialize};
@@ -302,6 +303,7 @@ fn hand_body(form: Form<Chickenfoot>, d: RwSignal<HandDraft>) -> AnyView {
     view! {
         {double_select(c)}
         {went_out(c)}
+        <p class="hint" data-testid="pips-hint">{pips_hint(blank)}</p>
         <ul class="players-left">{rows}</ul>
         {pad(c)}
         {tile_picker(c)}
@@ -465,7 +467,14 @@ fn pad(c: Ctx) -> impl IntoView {
     });
     dynamic(move || {
         match c.active.get() {
-        Some(i) => view! { <NumberPad target=Signal::derive(move || format!("{}'s pips", c.name(i))) on_key=on_key/> }.into_any(),
+        Some(i) => view! {
+            <NumberPad
+                target=Signal::derive(move || format!("{}'s pips", c.name(i)))
+                value=Signal::derive(move || c.d.with(|x| x.texts.get(i).cloned().unwrap_or_default()))
+                on_key=on_key
+            />
+        }
+        .into_any(),
         None => ().into_any(),
     }
     })

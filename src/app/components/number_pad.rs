@@ -43,6 +43,9 @@ impl PadKey {
 pub fn NumberPad(
     /// Whose field the keys go to ("Ann's pips").
     target: Signal<String>,
+    /// What the field holds now (echoed on the pad, so the digits typed
+    /// show even where the field is out of sight).
+    value: Signal<String>,
     /// Called with each key tapped.
     on_key: Callback<PadKey>,
 ) -> impl IntoView {
@@ -53,7 +56,10 @@ pub fn NumberPad(
     };
     view! {
         <div class="number-pad" role="group" aria-label=move || format!("Number pad for {}", target.get())>
-            <p class="pad-target">{move || target.get()}</p>
+            <p class="pad-head">
+                <span class="pad-target">{move || target.get()}</span>
+                <output class="pad-value" data-testid="pad-value" aria-live="polite">{move || value.get()}</output>
+            </p>
             <div class="pad-keys">
                 {key(PadKey::Digit(1), "1", "1")}
                 {key(PadKey::Digit(2), "2", "2")}
@@ -108,7 +114,7 @@ pub fn pad_field(f: PadField) -> AnyView {
     } = f;
     view! {
         <input
-            id=id
+            id=id.clone()
             class="pips"
             type="text"
             inputmode="none"
@@ -118,12 +124,59 @@ pub fn pad_field(f: PadField) -> AnyView {
             aria-describedby=error_id
             placeholder=placeholder
             prop:value=value
-            on:focus=crate::app::erased::on_focus(move |_| on_activate.run(()))
-            on:click=crate::app::erased::on_click(move |_| on_activate.run(()))
+            on:focus=crate::app::erased::on_focus({
+                let id = id.clone();
+                move |_| {
+                    on_activate.run(());
+                    reveal_above_pad(&id);
+                }
+            })
+            on:click=crate::app::erased::on_click({
+                let id = id.clone();
+                move |_| {
+                    on_activate.run(());
+                    reveal_above_pad(&id);
+                }
+            })
             on:input=crate::app::erased::on_value(move |v| on_input.run(v))
         />
     }
     .into_any()
+}
+
+/// Scrolls the field with element id `id` clear of the number pad docked
+/// at the bottom of the screen (once the pad is drawn): a field under the
+/// pad, or above the top of the screen, moves to just above the pad.
+pub fn reveal_above_pad(id: &str) {
+    let id = id.to_string();
+    request_animation_frame(move || {
+        let doc = document();
+        let Some(field) = doc.get_element_by_id(&id) else {
+            return;
+        };
+        let w = window();
+        let screen = w
+            .inner_height()
+            .ok()
+            .and_then(|h| h.as_f64())
+            .unwrap_or(800.0);
+        let pad_top = doc
+            .query_selector(".number-pad")
+            .ok()
+            .flatten()
+            .map(|p| p.get_bounding_client_rect().top())
+            .unwrap_or(screen);
+        let rect = field.get_bounding_client_rect();
+        let gap = 12.0;
+        let shift = if rect.bottom() > pad_top - gap {
+            rect.bottom() - (pad_top - gap)
+        } else if rect.top() < gap {
+            rect.top() - gap
+        } else {
+            return;
+        };
+        w.scroll_by_with_x_and_y(0.0, shift);
+    });
 }
 
 /// Focuses the field with element id `id` once the DOM has updated (the

@@ -4,7 +4,53 @@
 
 use leptos::prelude::*;
 
-use crate::rules::{competition_ranks, Standings};
+use crate::model::same_name;
+use crate::rules::{competition_ranks, Standings, WentOut};
+
+/// Up to this many players, the sheet fits a 390 px phone without
+/// scrolling sideways; beyond, its header row and first column stay put.
+const FIT_PLAYERS: usize = 6;
+
+/// Column headers short enough for six columns on a phone: each name's
+/// first letters (at most four, or the whole name up to five), extended
+/// letter by letter until no two headers read the same. Each is a prefix
+/// of the name, so the full name (the header's accessible name) contains
+/// it.
+pub fn short_names(names: &[String]) -> Vec<String> {
+    let chars: Vec<Vec<char>> = names.iter().map(|n| n.trim().chars().collect()).collect();
+    let mut len: Vec<usize> = chars
+        .iter()
+        .map(|c| if c.len() <= 5 { c.len() } else { 4 })
+        .collect();
+    let prefix = |i: usize, len: &[usize]| -> String {
+        let c = chars.get(i).map(Vec::as_slice).unwrap_or(&[]);
+        c.iter().take(len.get(i).copied().unwrap_or(0)).collect()
+    };
+    // Each round lengthens every header that reads like another; it ends
+    // when none do or no header can grow (at most the longest name's length).
+    let longest = chars.iter().map(Vec::len).max().unwrap_or(0);
+    for _ in 0..longest {
+        let shown: Vec<String> = (0..names.len()).map(|i| prefix(i, &len)).collect();
+        let mut grew = false;
+        for i in 0..names.len() {
+            let clash = shown
+                .iter()
+                .enumerate()
+                .any(|(j, s)| j != i && shown.get(i).is_some_and(|me| same_name(me, s)));
+            let room = chars.get(i).map_or(0, Vec::len);
+            if let Some(l) = len.get_mut(i) {
+                if clash && *l < room {
+                    *l += 1;
+                    grew = true;
+                }
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    (0..names.len()).map(|i| prefix(i, &len)).collect()
+}
 
 /// Leaderboard and score sheet for a game.
 #[component]
@@ -19,6 +65,9 @@ pub fn Scoreboard(
     on_edit: Callback<usize>,
     /// What an entry is called ("Hand 3").
     entry_label: Callback<usize, String>,
+    /// Whether entries may be corrected (not in a finished game until it
+    /// is reopened).
+    can_edit: Signal<bool>,
 ) -> impl IntoView {
     let open_row: RwSignal<Option<usize>> = RwSignal::new(None);
 
@@ -51,15 +100,35 @@ pub fn Scoreboard(
             .collect_view()
     };
 
+    // The column whose full name is shown (a tap on a short header).
+    let named: RwSignal<Option<usize>> = RwSignal::new(None);
     let sheet = move || {
         let s = standings.get();
         let names = players.get();
         if s.sheet.is_empty() {
             return view! { <p class="hint">"No scores yet."</p> }.into_any();
         }
+        let shorts = short_names(&names);
+        let editable = can_edit.get();
+        let wide = names.len() > FIT_PLAYERS;
         let header = names
             .iter()
-            .map(|n| view! { <th scope="col">{n.clone()}</th> })
+            .zip(shorts)
+            .enumerate()
+            .map(|(i, (n, short))| {
+                let full = n.clone();
+                view! {
+                    <th scope="col">
+                        <button
+                            type="button"
+                            class="col-name"
+                            aria-label=full
+                            aria-expanded=move || (named.get() == Some(i)).to_string()
+                            on:click=move |_| named.update(|o| *o = if *o == Some(i) { None } else { Some(i) })
+                        >{short}</button>
+                    </th>
+                }
+            })
             .collect_view();
         let rows = s
             .sheet
@@ -67,15 +136,21 @@ pub fn Scoreboard(
             .enumerate()
             .map(|(r, row)| {
                 let label = row.label.clone();
+                let out = row.out;
                 let cells = row
                     .totals
                     .iter()
                     .zip(&row.points)
-                    .map(|(t, p)| {
+                    .enumerate()
+                    .map(|(seat, (t, p))| {
+                        let went_out = out == WentOut::Player(seat);
                         view! {
-                            <td>
+                            <td class:went-out=went_out>
                                 <span class="run">{t.to_string()}</span>
-                                <small class="delta">{format!("+{p}").replace("+-", "−")}</small>
+                                <small class="delta">
+                                    {went_out.then(|| view! { <span class="out-mark" aria-label="went out" title="went out">"★ "</span> })}
+                                    {format!("+{p}").replace("+-", "−")}
+                                </small>
                             </td>
                         }
                     })
@@ -87,6 +162,8 @@ pub fn Scoreboard(
                     format!("{}: {}", names.get(i).cloned().unwrap_or_default(), d.join(" · "))
                 }));
                 let cols = names.len() + 1;
+                let (number, sub) = row.short.clone();
+                let stalemate = out == WentOut::Nobody;
                 view! {
                     <tr class:editing=move || entry.is_some() && editing.get() == entry data-testid=format!("row-{r}")>
                         <th scope="row">
@@ -95,8 +172,13 @@ pub fn Scoreboard(
                                 class="row-label"
                                 aria-expanded=move || is_open().to_string()
                                 aria-label=format!("{label}: show details")
+                                title=label.clone()
                                 on:click=move |_| open_row.update(|o| *o = if *o == Some(r) { None } else { Some(r) })
-                            >{label.clone()}</button>
+                            >
+                                <span class="row-no">{number}</span>
+                                {(!sub.is_empty()).then(|| view! { <small class="row-sub">{sub}</small> })}
+                                {stalemate.then(|| view! { <small class="row-sub stalemate">"stalemate"</small> })}
+                            </button>
                         </th>
                         {cells}
                     </tr>
@@ -104,7 +186,7 @@ pub fn Scoreboard(
                         <tr class="row-details">
                             <td colspan=cols>
                                 <ul>{lines.iter().map(|l| view! { <li>{l.clone()}</li> }).collect_view()}</ul>
-                                {entry.map(|i| view! {
+                                {entry.filter(|_| editable).map(|i| view! {
                                     <button type="button" class="secondary" data-testid=format!("edit-{i}")
                                         on:click=move |_| { open_row.set(None); on_edit.run(i) }
                                     >{format!("✎ Edit {}", entry_label.run(i))}</button>
@@ -116,9 +198,13 @@ pub fn Scoreboard(
             })
             .collect_view();
         view! {
-            <div class="sheet-wrap">
+            {move || named.get().and_then(|i| players.with(|p| p.get(i).cloned())).map(|n| view! {
+                <p class="col-full" role="status" data-testid="column-name">{n}</p>
+            })}
+            {wide.then(|| view! { <p class="hint scroll-hint">"Scroll the sheet sideways for every player ›"</p> })}
+            <div class="sheet-wrap" class:wide=wide tabindex=wide.then_some("0") role=wide.then_some("region") aria-label=wide.then_some("Score sheet, scrolls sideways")>
                 <table class="sheet" aria-label="Score sheet: running totals">
-                    <thead><tr><th scope="col">"Running total"</th>{header}</tr></thead>
+                    <thead><tr><th scope="col" class="corner">"#"</th>{header}</tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
             </div>
@@ -131,5 +217,41 @@ pub fn Scoreboard(
             <ol class="leaders" data-testid="leaders">{leaders}</ol>
             {sheet}
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_names;
+
+    fn names(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn headers_are_short_distinct_prefixes() {
+        assert_eq!(
+            short_names(&names(&["Ann", "Bob", "Chris", "Christopher"])),
+            names(&["Ann", "Bob", "Chris", "Chri"])
+        );
+        // "Christine" and "Christopher" read the same for 6 letters.
+        assert_eq!(
+            short_names(&names(&["Christine", "Christopher"])),
+            names(&["Christi", "Christo"])
+        );
+        // Equal names (other case) cannot be told apart: whole names.
+        assert_eq!(
+            short_names(&names(&["Alexandra", "alexandra"])),
+            names(&["Alexandra", "alexandra"])
+        );
+        let long = "W".repeat(40);
+        assert_eq!(short_names(&[long]), names(&["WWWW"]));
+        assert_eq!(short_names(&names(&["Zoë-Éloïse"])), names(&["Zoë-"]));
+        assert!(short_names(&[]).is_empty());
+        // Every header is a prefix of its name.
+        let list = names(&["Ann", "Annabel", "Annabelle", "Anna", "Bo", ""]);
+        for (s, n) in short_names(&list).iter().zip(&list) {
+            assert!(n.starts_with(s.as_str()), "{s} / {n}");
+        }
     }
 }

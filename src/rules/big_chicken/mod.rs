@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     check_player_count, competition_ranks, count, GameInfo, GameKind, HelpLine, Outcome, Points,
-    RuleError, Rules, Setup, SheetRow, Standings,
+    RuleError, Rules, Setup, SheetRow, Standings, WentOut,
 };
 
 /// The game ends after this many rounds at the latest.

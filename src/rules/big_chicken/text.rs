@@ -63,6 +63,8 @@ impl BigChicken {
             .collect();
         SheetRow {
             label: format!("Round {}", r.number),
+            short: (r.number.to_string(), String::new()),
+            out: WentOut::Player(r.out),
             entry: Some(r.entry),
             points: r.points.iter().map(|p| Points::new(*p as i64)).collect(),
             totals: r.totals.iter().map(|p| Points::new(*p as i64)).collect(),

@@ -115,7 +115,7 @@ pub fn view(c: Ctx) -> impl IntoView {
                             error_id: format!("err-{i}"),
                             value: text(move || c.with(|x| x.texts.get(i).cloned().unwrap_or_default())),
                             invalid: flag(move || field_error(c, i).is_some()),
-                            on_activate: Callback::new(move |_| { c.active.set(Some(i)); reveal_field(i) }),
+                            on_activate: Callback::new(move |_| c.active.set(Some(i))),
                             on_input: Callback::new(move |v| set_text(c, i, v)),
                         })}
                         <button type="button" class="step" aria-label=format!("One card more for {}", c.name(i))
@@ -164,45 +164,14 @@ pub fn pad(c: Ctx) -> impl IntoView {
     dynamic(move || {
         match c.active.get() {
         Some(i) => view! {
-            <NumberPad target=Signal::derive(move || format!("{}'s cards left", c.name(i))) on_key=on_key/>
+            <NumberPad
+                target=Signal::derive(move || format!("{}'s cards left", c.name(i)))
+                value=Signal::derive(move || c.with(|x| x.texts.get(i).cloned().unwrap_or_default()))
+                on_key=on_key
+            />
         }
         .into_any(),
         None => ().into_any(),
     }
     })
-}
-
-/// Scrolls player `i`'s cards-left field into the upper part of the screen,
-/// clear of the number pad docked at the bottom (after the DOM updates).
-fn reveal_field(i: usize) {
-    request_animation_frame(move || {
-        use wasm_bindgen::JsCast;
-        let Some(el) = document()
-            .get_element_by_id(&format!("cards-{i}"))
-            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-        else {
-            return;
-        };
-        // The field's place in the page: its offsets up the offset parents.
-        let mut top = 0;
-        let mut node = Some(el);
-        while let Some(e) = node {
-            top += e.offset_top();
-            node = e
-                .offset_parent()
-                .and_then(|p| p.dyn_into::<web_sys::HtmlElement>().ok());
-        }
-        let w = window();
-        let view = w
-            .inner_height()
-            .ok()
-            .and_then(|h| h.as_f64())
-            .unwrap_or(800.0);
-        let y = w.scroll_y().unwrap_or(0.0);
-        let at = f64::from(top) - y;
-        // Above a third of the screen from the top: nothing to do.
-        if at < 0.0 || at > view * 0.4 {
-            w.scroll_to_with_x_and_y(0.0, f64::from(top) - view * 0.3);
-        }
-    });
 }
