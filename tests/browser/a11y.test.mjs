@@ -52,6 +52,11 @@ for (const scheme of ['light', 'dark']) {
           // A score sheet with a row: 6 columns of long names.
           await game.hand({ out: LONG[0], pips: Object.fromEntries(LONG.slice(1, players).map((n, i) => [n, 5 + i])) });
           await check(page, `${kind} game with a hand`, problems);
+          await page.getByLabel(`${LONG[1]}: pips left`).click();
+          await check(page, `${kind} number pad`, problems);
+          await page.getByTestId('undo').click();
+          await check(page, `${kind} undo question`, problems);
+          await page.getByRole('button', { name: 'Keep it' }).click();
         }
       }
       await page.goto(app.url + '/');

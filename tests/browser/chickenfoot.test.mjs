@@ -114,6 +114,16 @@ test('a Double-6 game played to its end names the winner, goes to history, and c
     assert.deepEqual(await game.totals(), { Ann: 18, Bob: 24 });
     assert.match(await game.outcome().textContent(), /Ann wins!/);
     assert.equal(await app.page.getByTestId('save-hand').count(), 0);
+    // The last save brings the result into view, with a small celebration.
+    await app.page.locator('.outcome.celebrate').waitFor();
+    await app.page.waitForFunction(() => {
+      const r = document.querySelector('[data-testid=outcome]').getBoundingClientRect();
+      return r.top >= 0 && r.top < window.innerHeight / 2;
+    });
+    // The stalemate is marked on the sheet, and who went out in the others.
+    assert.match(await app.page.getByTestId('row-6').textContent(), /stalemate/);
+    assert.equal(await app.page.getByTestId('row-0').locator('td.went-out').count(), 1);
+    assert.match(await app.page.getByTestId('row-0').locator('td').first().textContent(), /★/);
 
     // It is listed under finished games, not in progress.
     await app.page.getByRole('link', { name: 'Back to all games' }).click();
@@ -123,8 +133,18 @@ test('a Double-6 game played to its end names the winner, goes to history, and c
     await app.page.getByRole('link', { name: /Chickenfoot: Ann, Bob/ }).click();
     await app.page.getByTestId('outcome').waitFor();
 
+    // A finished game opens read-only: no Undo, no Edit, until reopened.
+    assert.equal(await app.page.getByTestId('undo').isVisible(), false);
+    await app.page.getByRole('button', { name: 'Hand 7 · 0-0: show details' }).click();
+    assert.equal(await app.page.getByTestId('edit-6').count(), 0);
+    await app.page.getByRole('button', { name: 'Hand 7 · 0-0: show details' }).click();
+    await app.page.getByRole('button', { name: 'Reopen to correct' }).click();
+    assert.equal(await app.page.getByTestId('undo').isVisible(), true);
+
     // Reopened: correct the stalemate (Ann had 20): Bob now wins.
     await game.editRow('Hand 7 · 0-0');
+    // No Undo while a hand is being corrected.
+    assert.equal(await app.page.getByTestId('undo').isVisible(), false);
     await game.typePips('Ann', '20');
     await app.page.getByRole('button', { name: 'Save changes to hand 7' }).click();
     await app.page.waitForFunction(() => /Bob wins!/.test(document.querySelector('[data-testid=outcome]')?.textContent || ''));

@@ -88,7 +88,15 @@ export class GameScreen {
     await this.page.getByRole('button', { name: `${rowLabel}: show details` }).click();
     await this.page.getByRole('button', { name: `✎ Edit ${rowLabel.split(' · ')[0]}` }).click();
   }
-  async undo() { await this.page.getByTestId('undo').click(); }
+  /** Undo, answering its question with Yes; returns the question asked. */
+  async undo() {
+    await this.page.getByTestId('undo').click();
+    const confirm = this.page.getByTestId('undo-confirm');
+    const question = (await confirm.locator('p').textContent()).trim();
+    await confirm.getByRole('button', { name: 'Yes, undo it' }).click();
+    await this.page.getByTestId('undo').waitFor();
+    return question;
+  }
   async openHelp() {
     await this.page.getByRole('button', { name: 'Rules and variants in force' }).click();
     return this.page.getByTestId('help');

@@ -116,16 +116,17 @@ pub fn Scoreboard(
             .zip(shorts)
             .enumerate()
             .map(|(i, (n, short))| {
-                let full = n.clone();
+                // The rest of the name is read out but not shown, so the
+                // button's name is the full name and starts with what shows.
+                let rest: String = n.trim().chars().skip(short.chars().count()).collect();
                 view! {
                     <th scope="col">
                         <button
                             type="button"
                             class="col-name"
-                            aria-label=full
                             aria-expanded=move || (named.get() == Some(i)).to_string()
                             on:click=move |_| named.update(|o| *o = if *o == Some(i) { None } else { Some(i) })
-                        >{short}</button>
+                        >{short}<span class="visually-hidden">{rest}</span></button>
                     </th>
                 }
             })
