@@ -31,9 +31,10 @@ pub fn view(c: Ctx) -> impl IntoView {
                 .join(" → ")
         })
     };
+    // Named by what it shows (no aria-label, which never quite matched the
+    // visible text), and a hidden line saying what tapping does.
     let direction = view! {
         <button type="button" class="direction" data-testid="direction"
-            aria-label=text(move || format!("{} {}: the Direction of Play card. Tap to flip it", c.with(|x| x.direction.name()), order()))
             on:click=on_click(move |_| c.edit(|x| x.direction = x.direction.flipped()))
         >
             <span class="direction-arrow" aria-hidden="true">{text(move || match c.with(|x| x.direction) {
@@ -41,7 +42,9 @@ pub fn view(c: Ctx) -> impl IntoView {
                 Direction::CounterCluckwise => "↺".to_string(),
             })}</span>
             <span class="direction-name">{text(move || c.with(|x| x.direction.name().to_string()))}</span>
+            " "
             <small class="direction-order">{text(order)}</small>
+            <span class="visually-hidden">": the Direction of Play card. Tap to flip it"</span>
         </button>
     };
     // After "Went out on a Duck": the card lies the other way than play
