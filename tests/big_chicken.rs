@@ -333,8 +333,25 @@ fn assistance_counter_cluckwise_and_after_a_duck_flip() {
     let r = last(&s, &[Entry::Round(r1)]);
     assert_eq!(r.points, vec![0, 4, 10, 16]);
     assert_eq!(r.direction, Direction::CounterCluckwise);
-    let next = play(&s, &[Entry::Round(flipped_round())]).direction();
-    assert_eq!(next, Direction::CounterCluckwise);
+    let st = play(&s, &[Entry::Round(flipped_round())]);
+    assert_eq!(st.direction(), Direction::CounterCluckwise);
+    // The sheet says why the card lies Counter-Cluckwise after a
+    // Cluckwise last lay; a round without the flip says nothing more.
+    let notes = &BigChicken::standings(&s, &st).sheet[0].notes;
+    assert!(
+        notes.contains(&"Direction at the end: Counter-Cluckwise (Cluckwise at the last lay; the Duck that went out flipped the card)".to_string()),
+        "{notes:?}"
+    );
+    let plain = play(&s, &[Entry::Round(round(ANN, &[0, 4, 5, 2]))]);
+    let notes = &BigChicken::standings(&s, &plain).sheet[0].notes;
+    assert!(notes.contains(&"Direction at the end: Cluckwise".to_string()));
+    // The form's companion and Assistance question say the same.
+    assert_eq!(
+        duck_flip_note(&flipped_round()).as_deref(),
+        Some("Cluckwise at the last lay; the Duck that went out flipped the card to Counter-Cluckwise")
+    );
+    let a = assistance(&s, &flipped_round(), None).expect("asked");
+    assert!(a.explain.starts_with("Dee played right before Ann (Cluckwise at the last lay; the Duck that went out flipped the card to Counter-Cluckwise)."), "{}", a.explain);
 }
 
 fn flipped_round() -> Round {
@@ -732,6 +749,127 @@ fn bad_egg_round_1_equal_cards_then_the_table_picks() {
             by: EggReason::TablePick
         }
     );
+}
+
+/// What a round form asks as cards left are typed: the questions shown,
+/// those still open, and what Save says.
+fn asked(
+    s: &Setup<Settings>,
+    state: &State,
+    base: &Round,
+    answers: &TieAnswers,
+) -> (Vec<TieQuestion>, Vec<TieQuestion>, Result<Round, RuleError>) {
+    let shown = settle_ties(s, state, base, answers).unwrap().0;
+    let open = open_ties(s, state, base, answers).unwrap();
+    for q in &open {
+        assert!(
+            shown.iter().any(|x| x.same_kind(q)),
+            "{q:?} open, not shown"
+        );
+    }
+    (shown, open, round_with_answers(s, state, base, answers))
+}
+
+#[test]
+fn tie_questions_follow_the_cards_left_as_typed() {
+    let s = setup(4);
+    let state = play(&s, &[]);
+    let mut answers = TieAnswers {
+        highest: vec![None; 4],
+        ..TieAnswers::default()
+    };
+    // No tie: nothing shown, nothing open, Save takes it.
+    let (shown, open, saved) = asked(&s, &state, &round(DEE, &[1, 3, 2, 0]), &answers);
+    assert!(shown.is_empty() && open.is_empty());
+    assert!(saved.is_ok());
+    // Cy's 2 becomes 3: Bob and Cy tie on 3 in round 1 and the question
+    // shows at once, unanswered; Save refuses and says what is missing.
+    let tied = round(DEE, &[1, 3, 3, 0]);
+    let (shown, open, saved) = asked(&s, &state, &tied, &answers);
+    let question = TieQuestion::BadEggHighestCards {
+        seats: vec![BOB, CY],
+        unanswered: vec![BOB, CY],
+        points: 3,
+    };
+    assert_eq!(shown, vec![question.clone()]);
+    assert_eq!(open, vec![question.clone()]);
+    assert_eq!(question.title(), "Bad Egg tie");
+    assert_eq!(
+        question.missing(&s),
+        "Not answered yet: the highest card of Bob and Cy."
+    );
+    assert_eq!(
+        saved.unwrap_err().message,
+        "Answer the tie question first (Bad Egg tie). Not answered yet: the highest card of Bob and Cy."
+    );
+    // Bob answers: the question stays as shown, only Cy is missing.
+    answers.highest[BOB] = Some(egg(7, Suit::Green));
+    let (shown2, open, _) = asked(&s, &state, &tied, &answers);
+    assert_eq!(shown2, shown);
+    assert_eq!(open.len(), 1);
+    assert_eq!(
+        open[0].missing(&s),
+        "Not answered yet: the highest card of Cy."
+    );
+    // Cy holds the other Green 7: level, so the table picks (shown too).
+    answers.highest[CY] = Some(egg(7, Suit::Green));
+    let (shown, open, saved) = asked(&s, &state, &tied, &answers);
+    let pick = TieQuestion::BadEggPick {
+        seats: vec![BOB, CY],
+        points: 3,
+    };
+    assert_eq!(shown, vec![question.clone(), pick.clone()]);
+    assert_eq!(open, vec![pick.clone()]);
+    assert_eq!(
+        saved.unwrap_err().message,
+        "Answer the tie question first (Bad Egg tie). Not answered yet: tap the player the table picks as Bad Egg."
+    );
+    answers.bad_pick = Some(CY);
+    let (_, open, saved) = asked(&s, &state, &tied, &answers);
+    assert!(open.is_empty());
+    let saved = saved.unwrap();
+    assert_eq!(saved.bad_egg_pick, Some(CY));
+    assert_eq!(saved.highest_cards[CY], Some(egg(7, Suit::Green)));
+    // Bob's 3 becomes 4: the tie is gone, so are the questions, and the
+    // answers kept for it are not saved with the round.
+    let (shown, open, saved) = asked(&s, &state, &round(DEE, &[1, 4, 3, 0]), &answers);
+    assert!(shown.is_empty() && open.is_empty());
+    let saved = saved.unwrap();
+    assert_eq!(saved.bad_egg_pick, None);
+    assert!(saved.highest_cards.is_empty());
+    // Back to the tie: the answers kept settle it again.
+    let (shown, open, saved) = asked(&s, &state, &tied, &answers);
+    assert_eq!(shown.len(), 2);
+    assert!(open.is_empty());
+    assert_eq!(saved.unwrap().bad_egg_pick, Some(CY));
+}
+
+#[test]
+fn good_egg_tie_question_for_the_table() {
+    let s = tournament(3);
+    let state = play(&s, &[]);
+    let lost = Challenge {
+        seat: ANN,
+        side: ChallengeSide::Leader,
+    };
+    let mut r = round(ANN, &[0, 4, 4]);
+    r.challenges = vec![lost, lost];
+    let mut answers = TieAnswers::default();
+    let (shown, open, saved) = asked(&s, &state, &r, &answers);
+    assert_eq!(shown.len(), 1);
+    assert_eq!(shown[0].title(), "Good Egg tie");
+    assert_eq!(
+        open[0].missing(&s),
+        "Not answered yet: tap the player the table picks as Good Egg."
+    );
+    assert!(saved.is_err());
+    // A pick outside the tie answers nothing.
+    answers.good_pick = Some(ANN);
+    assert_eq!(asked(&s, &state, &r, &answers).1.len(), 1);
+    answers.good_pick = Some(BOB);
+    let (_, open, saved) = asked(&s, &state, &r, &answers);
+    assert!(open.is_empty());
+    assert_eq!(saved.unwrap().good_egg_pick, Some(BOB));
 }
 
 #[test]
@@ -1947,9 +2085,21 @@ fn the_round_that_ends_the_game_asks_no_bad_egg_question() {
         .notes
         .iter()
         .any(|n| n == "No Bad Egg: the game is over, nobody deals again"));
+    // The round form shows no question either, and saves it as it is.
+    let answers = TieAnswers::default();
+    let (shown, _) = settle_ties(&s, &before, &last_again(), &answers).unwrap();
+    assert!(shown.is_empty());
+    assert!(open_ties(&s, &before, &last_again(), &answers)
+        .unwrap()
+        .is_empty());
+    assert!(round_with_answers(&s, &before, &last_again(), &answers).is_ok());
     // The same tie in round 9 is asked about.
     let nine = play(&s, &log[..8]);
     assert!(!pending_ties(&s, &nine, &round(ANN, &[0, 3, 3, 1]))
         .unwrap()
         .is_empty());
+}
+
+fn last_again() -> Round {
+    round(ANN, &[0, 3, 3, 1])
 }

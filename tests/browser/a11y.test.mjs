@@ -1,6 +1,7 @@
 // Every screen, light and dark, at a 320 px phone with 6 players named with
-// 40 letters: axe-core finds no violations, and no screen is wider than the
-// phone.
+// 40 letters (Big Chicken's round form with its tie questions and a Duck
+// flip explained too): axe-core finds no violations, and no screen is
+// wider than the phone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -48,6 +49,19 @@ for (const scheme of ['light', 'dark']) {
         await check(page, `new ${kind}`, problems);
         const game = await setup.start();
         await check(page, `${kind} game`, problems);
+        if (kind === 'big-chicken') {
+          // The round form with every tie question it can raise and a Duck
+          // flip explained, after a refused Save (what is missing, beside
+          // each question).
+          await page.getByRole('button', { name: `${LONG[0]} holds Big Red` }).click();
+          await page.getByRole('button', { name: `${LONG[0]} went out`, exact: true }).click();
+          await page.getByRole('switch', { name: /^Went out on a Duck/ }).click();
+          for (const n of LONG.slice(1, players)) await page.getByLabel(`${n}: cards left`).fill('3');
+          await page.getByTestId('ties').waitFor();
+          await page.getByTestId('save-round').click();
+          await page.getByTestId('tie-missing').first().waitFor();
+          await check(page, `${kind} round with tie questions`, problems);
+        }
         if (kind === 'chickenfoot') {
           // A score sheet with a row: 6 columns of long names.
           await game.hand({ out: LONG[0], pips: Object.fromEntries(LONG.slice(1, players).map((n, i) => [n, 5 + i])) });

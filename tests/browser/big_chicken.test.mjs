@@ -2,7 +2,9 @@
 // Chromium: a whole 3-player game with a crow, an egging, an assistance and
 // a corrected round; a reload in the middle of a round; the Golden Egg
 // tie-breaker (real cards, then the app dealing); tie questions and
-// refusals; the deck setup and the tournament rule.
+// refusals; the deck setup and the tournament rule; tie questions as the
+// cards left are typed, the Duck flip explained, the round that ends the
+// game.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openApp } from './harness.mjs';
@@ -268,6 +270,114 @@ test('deck setup, refusals beside the field, round-1 Bad Egg tie by highest card
     assert.match(r3, /Good Egg: Cy \(tie: the table's pick\)/);
     assert.match(r3, /Bad Egg: Ann \(most points\)/);
     assert.match(await game.leader().textContent(), /Leads: Cy \(Good Egg\)/);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('tie questions come and go as cards left are typed, answers are kept and saved; a Duck flip is explained; the last round asks no Bad Egg', async () => {
+  const app = await openApp({ colorScheme: 'dark' });
+  const { page } = app;
+  try {
+    const game = await newGame(page, ['Ann', 'Bob', 'Cy', 'Dee']);
+    await game.bigRed('Ann');
+    const status = game.tiesStatus();
+    // The announcement is polite, never an alert, and silent with no tie.
+    assert.equal(await status.getAttribute('role'), 'status');
+    assert.equal(await status.textContent(), '');
+
+    // Round 1: Ann goes out; Bob 3 and Cy 3 tie for the most once Dee's 1
+    // is typed: the question shows before Save, with nothing "missing" yet.
+    await game.wentOut('Ann');
+    await game.padCards('Bob', 3);
+    await game.padCards('Cy', 3);
+    assert.equal(await game.ties().count(), 0);
+    await game.padCards('Dee', 1);
+    await game.ties().waitFor();
+    assert.match(await game.ties().textContent(), /Bad Egg tie: Bob and Cy scored 3 each/);
+    assert.match(await status.textContent(), /^A tie question below: Bad Egg tie: Bob and Cy scored 3 each/);
+    assert.equal(await game.tieMissing().textContent(), '');
+    assert.equal(await game.rowCount(), 0);
+
+    // Cy's 3 becomes 4: no tie, no question, nothing announced.
+    await game.padCards('Cy', 4);
+    await game.ties().waitFor({ state: 'detached' });
+    assert.equal(await status.textContent(), '');
+    // Back to 3: the question is back. Bob answers; Save is refused, and
+    // beside the question it says what is still missing.
+    await game.padCards('Cy', 3);
+    await game.ties().waitFor();
+    await game.highestCard('Bob', 'Green 7');
+    await game.saveRound();
+    assert.match(await game.formError().textContent(), /Answer the tie question first \(Bad Egg tie\)/);
+    assert.equal(await game.tieMissing().textContent(), 'Not answered yet: the highest card of Cy.');
+    assert.equal(await game.rowCount(), 0);
+
+    // The answer is in the draft: a reload keeps it, and so does a tie that
+    // goes and comes back.
+    await page.reload();
+    await game.form().waitFor();
+    await game.ties().waitFor();
+    await page.getByRole('button', { name: "Bob's highest card: Green 7. Change" }).waitFor();
+    await game.padCards('Dee', 4);
+    await game.ties().waitFor({ state: 'detached' });
+    await game.padCards('Dee', 1);
+    await page.getByRole('button', { name: "Bob's highest card: Green 7. Change" }).waitFor();
+
+    // Cy holds the other Green 7: still level, so the table's pick is asked
+    // too, at once. Answered, the round saves with the answers.
+    await game.highestCard('Cy', 'Green 7');
+    await page.getByRole('button', { name: 'Cy is Bad Egg' }).waitFor();
+    assert.match(await status.textContent(), /^Tie questions below: .*Who does the table pick as Bad Egg\?/);
+    await page.getByRole('button', { name: 'Cy is Bad Egg' }).click();
+    await game.saveRound();
+    await game.waitRows(1);
+    assert.match(await game.rowDetails('Round 1'), /Bad Egg: Cy \(tie: the table's pick\)/);
+    assert.match(await game.dealer().textContent(), /Dealer: Cy \(Bad Egg\)/);
+    assert.equal(await status.textContent(), '');
+
+    // Round 2: Dee goes out on a Duck. The card now lies Counter-Cluckwise,
+    // and the screen says why: play was Cluckwise at the last lay, so Cy
+    // (before Dee Cluckwise) is the one the Assistance question names.
+    await game.wentOut('Dee');
+    await game.wentOutOnADuck();
+    assert.match(await game.direction().textContent(), /Counter-Cluckwise/);
+    assert.equal(await game.directionNote().textContent(),
+      'Cluckwise at the last lay; the Duck that went out flipped the card to Counter-Cluckwise.');
+    assert.equal(await game.assistQuestion().textContent(), 'Could Cy have stopped it?');
+    assert.match(await game.assistHint().textContent(),
+      /^Cy played right before Dee \(Cluckwise at the last lay; the Duck that went out flipped the card to Counter-Cluckwise\)\./);
+    // Switched off again, the card and the note go back.
+    await game.wentOutOnADuck();
+    assert.doesNotMatch(await game.direction().textContent(), /Counter/);
+    assert.equal(await game.directionNote().count(), 0);
+    await game.wentOutOnADuck();
+    // Ann 15 cards (×4 = 60) and Bob 16 (64) tie on nothing; Cy 1.
+    await game.padCards('Ann', 15);
+    await game.padCards('Bob', 16);
+    await game.padCards('Cy', 1);
+    await game.assisted(false);
+    await game.saveRound();
+    await game.waitRows(2);
+    assert.match(await game.rowDetails('Round 2'),
+      /Direction at the end: Counter-Cluckwise \(Cluckwise at the last lay; the Duck that went out flipped the card\)/);
+    assert.deepEqual(await game.totals(), { Dee: 1, Cy: 4, Ann: 60, Bob: 67 });
+
+    // Round 3 ends the game (Ann and Bob pass 100) with Ann and Bob tied
+    // for the most points: nobody deals again, so no Bad Egg question.
+    await game.wentOut('Cy');
+    await game.padCards('Ann', 16);
+    await game.padCards('Bob', 16);
+    await game.padCards('Dee', 2);
+    assert.match(await game.scoreLine(0).textContent(), /→ 64 points, total 124/);
+    assert.match(await game.scoreLine(1).textContent(), /→ 64 points, total 131/);
+    assert.equal(await game.ties().count(), 0);
+    assert.equal(await status.textContent(), '');
+    await game.saveRound();
+    await game.waitRows(3);
+    assert.match(await game.rowDetails('Round 3'), /No Bad Egg: the game is over, nobody deals again/);
+    assert.match(await game.outcome().textContent(), /Golden Egg: Dee \(3 points\)/);
     assert.deepEqual(app.errors, []);
   } finally {
     await app.close();

@@ -13,6 +13,15 @@ export class BigChickenScreen extends GameScreen {
   cardsField(name) { return this.page.getByLabel(`${name}: cards left`); }
   scoreLine(seat) { return this.page.getByTestId(`score-${seat}`); }
   fieldError(seat) { return this.playerRow(seat).locator('.field-error'); }
+  /** The tie questions, shown as soon as the cards left raise them. */
+  ties() { return this.page.getByTestId('ties'); }
+  /** The polite announcement of the tie questions (not shown). */
+  tiesStatus() { return this.page.getByTestId('ties-status'); }
+  /** What a tie question still misses, beside it once Save was tapped. */
+  tieMissing() { return this.ties().getByTestId('tie-missing'); }
+  /** Why the Direction of Play card lies as it does after a Duck flip. */
+  directionNote() { return this.page.getByTestId('direction-note'); }
+  assistHint() { return this.page.getByTestId('assistance').locator('fieldset .hint'); }
 
   /** Before round 1: who holds Big Red. */
   async bigRed(name) {
@@ -20,6 +29,17 @@ export class BigChickenScreen extends GameScreen {
     await this.form().waitFor();
   }
   async flipDirection() { await this.direction().click(); }
+  /** Round 1 Bad Egg tie: tap the player's highest card in the picker. */
+  async highestCard(name, card) {
+    await this.page.getByRole('button', { name: new RegExp(`^${name}'s highest card: `) }).click();
+    const dialog = this.page.getByRole('dialog', { name: `${name}'s highest card` });
+    await dialog.getByRole('button', { name: card, exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+  /** "Went out on a Duck": the winner's Duck flipped the direction card. */
+  async wentOutOnADuck() {
+    await this.page.getByRole('switch', { name: /^Went out on a Duck/ }).click();
+  }
   async crowed(name) {
     await this.page.getByRole('button', { name: name ? `${name} Crowed` : 'Nobody Crowed', exact: true }).click();
   }

@@ -89,8 +89,9 @@ impl GameUi for BigChicken {
     fn restore(form: &Form<Self>, d: RoundDraft) -> Option<RoundDraft> {
         let fresh = Self::draft_of(form, None);
         let number = fresh.number;
-        (d.kind == fresh.kind && d.kind != FormKind::CardDraw && d.fits(form.players()))
-            .then_some(RoundDraft { number, ..d })
+        let n = form.players();
+        (d.kind == fresh.kind && d.kind != FormKind::CardDraw && d.fits(n))
+            .then(|| RoundDraft { number, ..d }.for_players(n))
     }
 
     fn title(form: &Form<Self>, d: &RoundDraft) -> String {

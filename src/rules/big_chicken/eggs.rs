@@ -66,6 +66,48 @@ impl TieQuestion {
         }
     }
 
+    /// What the question settles: "Bad Egg tie" or "Good Egg tie".
+    pub fn title(&self) -> &'static str {
+        match self {
+            TieQuestion::BadEggHighestCards { .. } | TieQuestion::BadEggPick { .. } => {
+                "Bad Egg tie"
+            }
+            TieQuestion::GoodEggPick { .. } => "Good Egg tie",
+        }
+    }
+
+    /// Whether `other` is the same question (same kind; its players and
+    /// what is still unanswered may differ).
+    pub fn same_kind(&self, other: &TieQuestion) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+    }
+
+    /// What is still missing, as the form says beside the question when a
+    /// Save is refused for it ("Not answered yet: ...").
+    pub fn missing(&self, setup: &Setup<Settings>) -> String {
+        match self {
+            TieQuestion::BadEggHighestCards {
+                seats, unanswered, ..
+            } => {
+                let who = if unanswered.is_empty() {
+                    seats
+                } else {
+                    unanswered
+                };
+                format!(
+                    "Not answered yet: the highest card of {}.",
+                    names(setup, who)
+                )
+            }
+            TieQuestion::BadEggPick { .. } => {
+                "Not answered yet: tap the player the table picks as Bad Egg.".to_string()
+            }
+            TieQuestion::GoodEggPick { .. } => {
+                "Not answered yet: tap the player the table picks as Good Egg.".to_string()
+            }
+        }
+    }
+
     /// The question as the error `apply` refuses with (beside the first
     /// unanswered player's card field, for the highest-card question).
     pub fn to_error(&self, setup: &Setup<Settings>) -> RuleError {
@@ -285,10 +327,7 @@ pub fn settle_ties(
     for _ in 0..3 {
         let mut changed = false;
         for q in pending_ties(setup, state, &r)? {
-            if shown
-                .iter()
-                .any(|s| std::mem::discriminant(s) == std::mem::discriminant(&q))
-            {
+            if shown.iter().any(|s| s.same_kind(&q)) {
                 continue;
             }
             match &q {
@@ -322,8 +361,22 @@ pub fn settle_ties(
     Ok((shown, r))
 }
 
+/// The tie questions [`settle_ties`] shows for `base` that the table's
+/// `answers` leave unanswered (each with what is still missing): Save is
+/// refused while any is. Every one of them is among the questions shown.
+pub fn open_ties(
+    setup: &Setup<Settings>,
+    state: &State,
+    base: &Round,
+    answers: &TieAnswers,
+) -> Result<Vec<TieQuestion>, RuleError> {
+    let (_, r) = settle_ties(setup, state, base, answers)?;
+    pending_ties(setup, state, &r)
+}
+
 /// The round to save: `base` with the tie answers that apply, or the first
-/// tie question still unanswered (as a refusal naming it).
+/// tie question still unanswered (as a refusal naming it and what it
+/// misses; the form shows the question itself).
 pub fn round_with_answers(
     setup: &Setup<Settings>,
     state: &State,
@@ -333,8 +386,9 @@ pub fn round_with_answers(
     let (_, r) = settle_ties(setup, state, base, answers)?;
     match pending_ties(setup, state, &r)?.first() {
         Some(q) => Err(RuleError::new(format!(
-            "Answer the tie question first. {}",
-            q.text(setup)
+            "Answer the tie question first ({}). {}",
+            q.title(),
+            q.missing(setup)
         ))),
         None => Ok(r),
     }

@@ -87,6 +87,7 @@ impl BigChicken {
             last_lay: round.last_lay,
             crowed: round.crowed,
             direction: round.direction,
+            last_lay_flipped: round.last_lay_flipped,
             cards_left: round.cards_left.clone(),
             scores: score,
             bad_egg,

@@ -91,6 +91,9 @@ pub struct ScoredRound {
     pub crowed: Option<usize>,
     /// The Direction of Play card at the end of the round.
     pub direction: Direction,
+    /// The winner went out on a Duck, which flipped the card after the
+    /// last lay.
+    pub last_lay_flipped: bool,
     /// Cards left, by seat.
     pub cards_left: Vec<u32>,
     /// Who went out, and everyone's scores (read as `round.points`...).

@@ -105,6 +105,20 @@ pub fn round_guide(
     }
 }
 
+/// Why the Direction of Play card lies the other way than play went at the
+/// last lay, when the winner went out on a Duck (which flips the card):
+/// "Cluckwise at the last lay; the Duck that went out flipped the card to
+/// Counter-Cluckwise". `None` when the last lay flipped nothing.
+pub fn duck_flip_note(round: &Round) -> Option<String> {
+    round.last_lay_flipped.then(|| {
+        format!(
+            "{} at the last lay; the Duck that went out flipped the card to {}",
+            round.direction_at_last_lay().name(),
+            round.direction.name()
+        )
+    })
+}
+
 /// The Penalty for Assistance question for a round being entered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Assistance {
@@ -143,14 +157,8 @@ pub fn assistance(
         })
         .unwrap_or_default();
     let (h, o) = (setup.name(helper), setup.name(out));
-    let why = if round.last_lay_flipped {
-        format!(
-            "{} at the last lay: the Duck flipped the card after it",
-            round.direction_at_last_lay().name()
-        )
-    } else {
-        format!("{} at the last lay", round.direction_at_last_lay().name())
-    };
+    let why = duck_flip_note(round)
+        .unwrap_or_else(|| format!("{} at the last lay", round.direction_at_last_lay().name()));
     Some(Assistance {
         helper,
         question: format!("Could {h} have stopped it?"),
@@ -214,6 +222,24 @@ mod tests {
     }
 
     #[test]
+    fn a_duck_flip_says_why_the_card_lies_the_other_way() {
+        let mut r = Round::won_by(1, vec![3, 0, 2, 5]);
+        assert_eq!(duck_flip_note(&r), None);
+        // The card now lies Counter-Cluckwise because the Duck flipped it.
+        r.direction = Direction::CounterCluckwise;
+        r.last_lay_flipped = true;
+        assert_eq!(
+            duck_flip_note(&r).as_deref(),
+            Some("Cluckwise at the last lay; the Duck that went out flipped the card to Counter-Cluckwise")
+        );
+        r.direction = Direction::Cluckwise;
+        assert_eq!(
+            duck_flip_note(&r).as_deref(),
+            Some("Counter-Cluckwise at the last lay; the Duck that went out flipped the card to Cluckwise")
+        );
+    }
+
+    #[test]
     fn assistance_applies_to_a_single_card_with_three_or_more() {
         let s = setup(4);
         let mut r = Round::won_by(1, vec![3, 0, 2, 5]);
@@ -227,9 +253,10 @@ mod tests {
         r.last_lay_flipped = true;
         let a = assistance(&s, &r, None).unwrap();
         assert_eq!(a.helper, 0);
-        assert!(a
-            .explain
-            .contains("Cluckwise at the last lay: the Duck flipped the card after it"));
+        assert_eq!(
+            a.explain,
+            "Ann played right before Bob (Cluckwise at the last lay; the Duck that went out flipped the card to Counter-Cluckwise). If Ann could have beaten that last single card with a higher single or a Coop, Ann takes the other losers' card scores."
+        );
         let scores = preview_round(&s, &BigChicken::start(&s), &r).unwrap();
         // The other losers' card scores: Cy 2 cards, Dee 5 cards.
         let extra = card_score(4, 2).unwrap() + card_score(4, 5).unwrap();

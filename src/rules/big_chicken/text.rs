@@ -43,7 +43,15 @@ impl BigChicken {
             setup.name(r.good_egg.seat),
             reason_text(r.good_egg.by, false)
         ));
-        notes.push(format!("Direction at the end: {}", r.direction.name()));
+        notes.push(if r.last_lay_flipped {
+            format!(
+                "Direction at the end: {} ({} at the last lay; the Duck that went out flipped the card)",
+                r.direction.name(),
+                r.direction.flipped().name()
+            )
+        } else {
+            format!("Direction at the end: {}", r.direction.name())
+        });
         let details = (0..n)
             .map(|seat| {
                 let left = r.cards_left.get(seat).copied().unwrap_or(0);

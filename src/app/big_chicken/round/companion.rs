@@ -1,13 +1,16 @@
 //! The companion at the top of the round form: who deals and leads, the
 //! card exchange, the Direction of Play card (tap to flip it) with the
-//! order of play, the Last Egg reminder, and who Crowed first.
+//! order of play (and, after the winner's Duck flipped it, why it lies as it
+//! does), the Last Egg reminder, and who Crowed first.
 
 use leptos::prelude::*;
 
 use super::Ctx;
 use crate::app::components::PlayerChips;
 use crate::app::erased::{aria, dynamic, on_click, text};
-use crate::rules::big_chicken::{round_guide, Direction, CROWING_HINT, LAST_EGG};
+use crate::rules::big_chicken::{
+    duck_flip_note, round_guide, Direction, LastLay, Round, CROWING_HINT, LAST_EGG,
+};
 
 pub fn view(c: Ctx) -> impl IntoView {
     // The guide follows what is entered (who Crowed, the direction card).
@@ -28,9 +31,10 @@ pub fn view(c: Ctx) -> impl IntoView {
                 .join(" → ")
         })
     };
+    // Named by what it shows (no aria-label, which never quite matched the
+    // visible text), and a hidden line saying what tapping does.
     let direction = view! {
         <button type="button" class="direction" data-testid="direction"
-            aria-label=text(move || format!("{} {}: the Direction of Play card. Tap to flip it", c.with(|x| x.direction.name()), order()))
             on:click=on_click(move |_| c.edit(|x| x.direction = x.direction.flipped()))
         >
             <span class="direction-arrow" aria-hidden="true">{text(move || match c.with(|x| x.direction) {
@@ -38,9 +42,29 @@ pub fn view(c: Ctx) -> impl IntoView {
                 Direction::CounterCluckwise => "↺".to_string(),
             })}</span>
             <span class="direction-name">{text(move || c.with(|x| x.direction.name().to_string()))}</span>
+            " "
             <small class="direction-order">{text(order)}</small>
+            <span class="visually-hidden">": the Direction of Play card. Tap to flip it"</span>
         </button>
     };
+    // After "Went out on a Duck": the card lies the other way than play
+    // went at the last lay, and the rules say why.
+    let flip_note = dynamic(move || {
+        let note = c.with(|x| {
+            duck_flip_note(&Round {
+                direction: x.direction,
+                last_lay_flipped: x.flipped && x.last_lay == LastLay::Single,
+                ..Round::default()
+            })
+        });
+        match note {
+            Some(note) => view! {
+                <p class="hint direction-note" data-testid="direction-note">{format!("{note}.")}</p>
+            }
+            .into_any(),
+            None => ().into_any(),
+        }
+    });
     let exchange = first.exchange.clone().map(|line| {
         let (head, rest) = line.split_once(": ").unwrap_or(("", &line));
         view! {
@@ -79,6 +103,7 @@ pub fn view(c: Ctx) -> impl IntoView {
             <p data-testid="leader">{leader}</p>
             {exchange}
             {direction}
+            {flip_note}
             <p class="reminder">{LAST_EGG}</p>
         </section>
         {crowing}

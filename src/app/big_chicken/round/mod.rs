@@ -17,8 +17,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::app::game::Form;
 use crate::rules::big_chicken::{
-    deck_setup, preview_round, round_with_answers, settle_ties, BigChicken, Card, Challenge,
-    Direction, Entry, LastLay, Round, RoundScores, TieAnswers, TieQuestion,
+    deck_setup, open_ties, preview_round, round_with_answers, settle_ties, BigChicken, Card,
+    Challenge, Direction, Entry, LastLay, Round, RoundScores, TieAnswers, TieQuestion,
 };
 use crate::rules::{parse_count, RuleError};
 
@@ -63,11 +63,15 @@ pub struct RoundDraft {
     pub texts: Vec<String>,
     /// Tournament challenges lost.
     pub challenges: Vec<Challenge>,
-    /// Round 1 Bad Egg tie: each tied player's highest card, by seat.
+    /// Round 1 Bad Egg tie: each tied player's highest card, by seat. Kept
+    /// while the tie comes and goes with the cards left typed.
+    #[serde(default)]
     pub highest: Vec<Option<Card>>,
     /// The table's Bad Egg pick.
+    #[serde(default)]
     pub bad_pick: Option<usize>,
     /// The table's Good Egg pick.
+    #[serde(default)]
     pub good_pick: Option<usize>,
 }
 
@@ -110,12 +114,20 @@ impl RoundDraft {
         }
     }
 
-    /// Whether the draft was typed for `n` players.
+    /// Whether the draft was typed for `n` players (a draft without tie
+    /// answers, as an earlier version may have kept it, fits too).
     pub fn fits(&self, n: usize) -> bool {
         self.texts.len() == n
-            && self.highest.len() == n
+            && (self.highest.len() == n || self.highest.is_empty())
             && self.out.is_none_or(|o| o < n)
             && self.crowed.is_none_or(|c| c < n)
+    }
+
+    /// The draft with a highest-card slot for each of `n` players (a kept
+    /// draft may have none).
+    pub fn for_players(mut self, n: usize) -> Self {
+        self.highest.resize(n, None);
+        self
     }
 
     /// The round without tie answers, or the first field that is not a
@@ -191,8 +203,10 @@ pub struct Ctx {
     scores: Memo<Option<RoundScores>>,
     /// The rules' objection to it, if any.
     problem: Memo<Option<RuleError>>,
-    /// The tie questions to show.
+    /// The tie questions to show, as soon as the round entered raises them.
     ties: Memo<Vec<TieQuestion>>,
+    /// Those of them the answers given do not settle yet (Save refuses).
+    open: Memo<Vec<TieQuestion>>,
     n: usize,
     most: u32,
 }
@@ -250,6 +264,15 @@ pub fn body(form: Form<BigChicken>, outer: RwSignal<RoundDraft>) -> AnyView {
         form.with_setup(|s| form.with_before(|st| settle_ties(s, st, &b, &answers).map(|t| t.0)))
             .unwrap_or_default()
     });
+    let open = Memo::new(move |_| {
+        let Some(b) = base.get() else {
+            return Vec::new();
+        };
+        let mut answers = TieAnswers::default();
+        d(&mut |x| answers = x.answers());
+        form.with_setup(|s| form.with_before(|st| open_ties(s, st, &b, &answers)))
+            .unwrap_or_default()
+    });
     let c = Ctx {
         form,
         outer,
@@ -259,6 +282,7 @@ pub fn body(form: Form<BigChicken>, outer: RwSignal<RoundDraft>) -> AnyView {
         scores,
         problem,
         ties,
+        open,
         n,
         most,
     };
@@ -293,6 +317,38 @@ mod tests {
             }
             Err(e) => panic!("an old draft no longer reads: {e}"),
         }
+    }
+
+    #[test]
+    fn drafts_without_tie_answers_still_read() {
+        // Without the tie answers at all: they default to none.
+        let old = r#"{"number":1,"direction":"cluckwise","out":0,"last_lay":"single","flipped":false,"crowed":null,"assisted":false,"texts":["","3","3"],"challenges":[]}"#;
+        let d = match serde_json::from_str::<RoundDraft>(old) {
+            Ok(d) => d,
+            Err(e) => panic!("an old draft no longer reads: {e}"),
+        };
+        assert!(d.fits(3));
+        let d = d.for_players(3);
+        assert_eq!(d.highest, vec![None; 3]);
+        assert_eq!(
+            d.answers(),
+            TieAnswers {
+                highest: vec![None; 3],
+                bad_pick: None,
+                good_pick: None,
+            }
+        );
+        // A draft kept with its answers keeps them.
+        let mut d = d;
+        d.highest[1] = Some(Card::BigRed);
+        d.bad_pick = Some(2);
+        let back: RoundDraft = serde_json::from_str(&serde_json::to_string(&d).unwrap()).unwrap();
+        assert_eq!(back.answers(), d.answers());
+        assert!(!RoundDraft {
+            highest: vec![None; 2],
+            ..d
+        }
+        .fits(3));
     }
 
     #[test]
