@@ -393,11 +393,11 @@ fn a_whole_three_player_game_with_the_double_bonus() {
     assert_eq!(
         labels,
         vec![
-            "Round 1 · 2 pts a card",
-            "Round 2 · 3 pts a card",
-            "Round 3 · 4 pts a card",
-            "Round 4 · 5 pts a card",
-            "Round 5 · 6 pts a card",
+            "Round 1 · 2 pts/card",
+            "Round 2 · 3 pts/card",
+            "Round 3 · 4 pts/card",
+            "Round 4 · 5 pts/card",
+            "Round 5 · 6 pts/card",
         ]
     );
     assert!(st.sheet.iter().all(|r| r.entry.is_none()));

@@ -470,7 +470,7 @@ impl Rules for Chickenfoot {
                 }
                 SheetRow {
                     label: format!("Hand {} · {}-{}", i + 1, h.double, h.double),
-                    short: ((i + 1).to_string(), format!("{0}-{0}", h.double)),
+                    number: (i + 1).to_string(),
                     out: h.out.map_or(WentOut::Nobody, WentOut::Player),
                     entry: Some(i),
                     points,

@@ -293,9 +293,10 @@ impl HelpLine {
 pub struct SheetRow {
     /// The row's label ("Hand 3 · 7-7").
     pub label: String,
-    /// The label in a few characters for the sheet's narrow first column:
-    /// the number ("3") and what it adds in small print ("7-7"), if any.
-    pub short: (String, String),
+    /// The row's number as its label says it ("3" in "Hand 3 · 7-7"): the
+    /// sheet's narrow first column shows it, with the rest of the label
+    /// after it in small print ("· 7-7").
+    pub number: String,
     /// Who went out in this row, marked on the sheet.
     pub out: WentOut,
     /// The log entry this row was made from, for editing; `None` for rows

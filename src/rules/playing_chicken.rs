@@ -785,8 +785,8 @@ impl Rules for PlayingChicken {
                     })
                     .collect();
                 SheetRow {
-                    label: format!("Round {round} · {} pts a card", prize(*round)),
-                    short: (round.to_string(), format!("{} pts", prize(*round))),
+                    label: format!("Round {round} · {} pts/card", prize(*round)),
+                    number: round.to_string(),
                     out: WentOut::NotAsked,
                     entry: None,
                     points,

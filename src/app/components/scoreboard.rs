@@ -163,7 +163,16 @@ pub fn Scoreboard(
                     format!("{}: {}", names.get(i).cloned().unwrap_or_default(), d.join(" · "))
                 }));
                 let cols = names.len() + 1;
-                let (number, sub) = row.short.clone();
+                // Shown: the number, and what follows it in small print;
+                // read out: the whole label (so the name holds what shows).
+                let (before, after) = match label.find(&format!(" {}", row.number)) {
+                    Some(at) => {
+                        let (b, a) = label.split_at(at + 1);
+                        (b.to_string(), a.get(row.number.len()..).unwrap_or("").to_string())
+                    }
+                    None => (String::new(), String::new()),
+                };
+                let number = if before.is_empty() { label.clone() } else { row.number.clone() };
                 let stalemate = out == WentOut::Nobody;
                 view! {
                     <tr class:editing=move || entry.is_some() && editing.get() == entry data-testid=format!("row-{r}")>
@@ -172,13 +181,13 @@ pub fn Scoreboard(
                                 type="button"
                                 class="row-label"
                                 aria-expanded=move || is_open().to_string()
-                                aria-label=format!("{label}: show details")
-                                title=label.clone()
                                 on:click=move |_| open_row.update(|o| *o = if *o == Some(r) { None } else { Some(r) })
                             >
+                                <span class="visually-hidden">{before}</span>
                                 <span class="row-no">{number}</span>
-                                {(!sub.is_empty()).then(|| view! { <small class="row-sub">{sub}</small> })}
-                                {stalemate.then(|| view! { <small class="row-sub stalemate">"stalemate"</small> })}
+                                {(!after.trim().is_empty()).then(|| view! { " "<small class="row-sub">{after.trim().to_string()}</small> })}
+                                <span class="visually-hidden">": show details"</span>
+                                {stalemate.then(|| view! { <small class="row-sub stalemate" aria-hidden="true">"stalemate"</small> })}
                             </button>
                         </th>
                         {cells}

@@ -71,7 +71,7 @@ impl BigChicken {
             .collect();
         SheetRow {
             label: format!("Round {}", r.number),
-            short: (r.number.to_string(), String::new()),
+            number: r.number.to_string(),
             out: WentOut::Player(r.out),
             entry: Some(r.entry),
             points: r.points.iter().map(|p| Points::new(*p as i64)).collect(),
