@@ -63,9 +63,9 @@ test('six players at 390 px: the pad, saves, undo and the sheet', { timeout: 180
     });
     assert.ok(fit.table <= fit.wrap, `sheet ${fit.table}px in a ${fit.wrap}px box`);
     assert.ok(fit.page <= 390, `page ${fit.page}px wide`);
-    const headers = await page.locator('table.sheet thead .col-name').evaluateAll((bs) => bs.map((b) => b.firstChild.textContent));
+    const headers = await page.locator('table.sheet thead .col-name').allTextContents();
     assert.deepEqual(headers, ['Anna', 'Bob', 'Christo', 'Christi', 'Eve', 'Frank']);
-    await page.getByRole('button', { name: 'Christopher', exact: true }).click();
+    await page.getByRole('button', { name: 'Christo: Christopher', exact: true }).click();
     assert.equal(await page.getByTestId('column-name').textContent(), 'Christopher');
     // Who went out is marked.
     assert.equal(await page.getByTestId('row-0').locator('td').first().getAttribute('class'), 'went-out');

@@ -13,9 +13,7 @@ const FIT_PLAYERS: usize = 6;
 
 /// Column headers short enough for six columns on a phone: each name's
 /// first letters (at most four, or the whole name up to five), extended
-/// letter by letter until no two headers read the same. Each is a prefix
-/// of the name, so the full name (the header's accessible name) contains
-/// it.
+/// letter by letter until no two headers read the same.
 pub fn short_names(names: &[String]) -> Vec<String> {
     let chars: Vec<Vec<char>> = names.iter().map(|n| n.trim().chars().collect()).collect();
     let mut len: Vec<usize> = chars
@@ -116,17 +114,17 @@ pub fn Scoreboard(
             .zip(shorts)
             .enumerate()
             .map(|(i, (n, short))| {
-                // The rest of the name is read out but not shown, so the
-                // button's name is the full name and starts with what shows.
-                let rest: String = n.trim().chars().skip(short.chars().count()).collect();
+                // Read out: what shows, then the full name ("Chri: Christopher").
+                let name = if short == n.trim() { short.clone() } else { format!("{short}: {}", n.trim()) };
                 view! {
                     <th scope="col">
                         <button
                             type="button"
                             class="col-name"
+                            aria-label=name
                             aria-expanded=move || (named.get() == Some(i)).to_string()
                             on:click=move |_| named.update(|o| *o = if *o == Some(i) { None } else { Some(i) })
-                        >{short}<span class="visually-hidden">{rest}</span></button>
+                        >{short}</button>
                     </th>
                 }
             })
