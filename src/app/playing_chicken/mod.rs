@@ -576,7 +576,7 @@ fn player_row(c: Ctx, i: usize) -> impl IntoView {
     };
     let swap_note = dynamic(move || match swap() {
         Some(s) => view! {
-            <p class="banner pc-swap" data-testid=format!("swap-{i}")>{s.note(&name(i))}</p>
+            <p class="banner info pc-swap" data-testid=format!("swap-{i}")>{s.note(&name(i))}</p>
         }
         .into_any(),
         None => ().into_any(),
