@@ -437,13 +437,15 @@ fn the_score_sheet_tells_each_trick() {
             "Trick 3: 2",
             "Trick 4: 1",
             "Trick 5: 4 · +2",
-            "Discarded 3",
         ]
     );
-    assert_eq!(
-        st.sheet[4].details[2],
-        vec!["Trick 1: 5 · +6", "Discarded 2"]
-    );
+    // The discard went face down: the sheet never shows it.
+    assert_eq!(st.sheet[4].details[2], vec!["Trick 1: 5 · +6"]);
+    assert!(st
+        .sheet
+        .iter()
+        .flat_map(|r| r.details.iter().flatten())
+        .all(|l| !l.contains("iscard")));
 }
 
 #[test]
@@ -534,34 +536,6 @@ fn hands_and_discards_are_inferred_from_the_tricks() {
     assert_eq!(s.round_points(4), vec![15, 10, 0]);
 }
 
-#[test]
-fn the_choices_for_each_trick_are_the_cards_still_held() {
-    let setup = three(ExactBonus::Double);
-    let log = scenario();
-    let s = state_of(&setup, &log[..6]);
-    // Editing round 2's first trick offers what was held before it.
-    assert_eq!(
-        s.choices(5),
-        Some(vec![
-            vec![1, 3, 4, 5, 6],
-            vec![1, 2, 4, 5, 6],
-            vec![1, 2, 3, 4, 5]
-        ])
-    );
-    // The trick in play offers what is held now.
-    assert_eq!(
-        s.choices(6),
-        Some(vec![vec![1, 3, 4, 5], vec![1, 2, 4, 5], vec![1, 2, 3, 4]])
-    );
-    assert_eq!(s.choices(7), None);
-    let done = state_of(&setup, &log);
-    assert_eq!(done.choices(15), None);
-    assert_eq!(
-        done.choices(14),
-        Some(vec![vec![5, 6], vec![2, 6], vec![2, 5]])
-    );
-}
-
 // ---------------------------------------------------------------- refusals
 
 fn refuse(setup: &Setup<Settings>, log: &[Trick], entry: Trick) -> RuleError {
@@ -573,14 +547,54 @@ fn refuse(setup: &Setup<Settings>, log: &[Trick], entry: Trick) -> RuleError {
 }
 
 #[test]
-fn a_card_played_this_round_is_refused() {
+fn a_card_played_this_round_is_refused_naming_the_trick() {
     let setup = three(ExactBonus::Double);
+    // Round 1, trick 3: Ann played her 5 in trick 2, Cy his 2 in trick 1.
     let e = refuse(&setup, &scenario()[..2], t(8, &[5, 2, 1]));
     assert_eq!(e.player, Some(0));
-    assert_eq!(
-        e.message,
-        "Round 1, trick 3: Ann already played the 5 this round."
-    );
+    assert_eq!(e.message, "Ann played the 5 in trick 2 of this round.");
+    let e = refuse(&setup, &scenario()[..2], t(8, &[1, 3, 2]));
+    assert_eq!(e.player, Some(2));
+    assert_eq!(e.message, "Cy played the 2 in trick 1 of this round.");
+    // Round 2, trick 4: Bob's 6 went in trick 1 of round 2, not round 1's.
+    let e = refuse(&setup, &scenario()[..8], t(5, &[3, 6, 1]));
+    assert_eq!(e.player, Some(1));
+    assert_eq!(e.message, "Bob played the 6 in trick 1 of this round.");
+}
+
+#[test]
+fn every_card_not_held_is_refused_beside_its_player_saying_where_it_went() {
+    let setup = three(ExactBonus::Double);
+    let log = scenario();
+    // Round 3, trick 3 (after 11 tricks): Ann played 6 and 5 this round and
+    // discarded 2 (round 1) and 4 (round 2); she holds 1 and 3.
+    let state = state_of(&setup, &log[..11]);
+    // (Ann's card, the refusal beside her field; `None`: accepted)
+    let table: Vec<(u8, Option<&str>)> = vec![
+        (1, None),
+        (
+            2,
+            Some("Round 3, trick 3: Ann discarded the 2 in round 1; it is out of the game."),
+        ),
+        (3, None),
+        (
+            4,
+            Some("Round 3, trick 3: Ann discarded the 4 in round 2; it is out of the game."),
+        ),
+        (5, Some("Ann played the 5 in trick 2 of this round.")),
+        (6, Some("Ann played the 6 in trick 1 of this round.")),
+    ];
+    for (card, says) in table {
+        let result = PlayingChicken::apply(&setup, &state, &t(8, &[card, 2, 5]));
+        match (result, says) {
+            (Ok(_), None) => {}
+            (Err(e), Some(says)) => {
+                assert_eq!(e.message, says);
+                assert_eq!(e.player, Some(0));
+            }
+            (result, says) => panic!("Ann's {card}: {:?}, not {says:?}", result.err()),
+        }
+    }
 }
 
 #[test]
@@ -675,12 +689,17 @@ fn an_edit_that_makes_a_later_trick_impossible_is_refused_naming_it() {
     assert_eq!(err.error.player, Some(0));
     assert_eq!(
         err.error.message,
-        "Round 2, trick 3: Ann already played the 1 this round."
+        "Ann played the 1 in trick 1 of this round."
     );
     assert_eq!(
         err.to_string(),
-        "Entry 8: Round 2, trick 3: Ann already played the 1 this round."
+        "Entry 8: Ann played the 1 in trick 1 of this round."
     );
+    // As the screen saves it, the same correction swaps the two cards.
+    let fixed = PlayingChicken::correct(&setup, &log, 5, t(13, &[1, 6, 5]))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(fixed[5].cards, vec![1, 6, 5]);
+    assert_eq!(fixed[7].cards, vec![6, 1, 2]);
 }
 
 #[test]
@@ -721,6 +740,108 @@ fn an_accepted_edit_recomputes_points_and_hands() {
     // Round 5: Bob holds 2 and 5 now; he plays the 2, so the 5 is discarded.
     let bob: Vec<u8> = s.hands[1].discards.iter().map(|d| d.card).collect();
     assert_eq!(bob, vec![3, 4, 1, 6, 5]);
+}
+
+/// The table's typo: Ann's 3 went in as trick 1 and her 5 as trick 2, but
+/// she played them the other way round.
+#[test]
+fn correcting_one_trick_swaps_a_card_with_another_trick_of_the_round() {
+    let setup = three(ExactBonus::Double);
+    let played = vec![t(14, &[5, 6, 2]), t(10, &[3, 5, 4]), t(8, &[1, 2, 5])];
+    let typed = vec![t(14, &[3, 6, 2]), t(10, &[5, 5, 4]), t(8, &[1, 2, 5])];
+    // As typed: 11 under (Bob 6 wins 2), 14 over (Cy 4 wins 2), 8 exact (Cy 5 wins 4).
+    assert_eq!(standings(&setup, &typed).totals, pts(&[0, 2, 6]));
+    // Correcting trick 1 alone to Ann's 5 is impossible with trick 2 as it is...
+    let err = replace_entry::<PlayingChicken>(&setup, &typed, 0, t(14, &[5, 6, 2])).unwrap_err();
+    assert_eq!(err.index, 1);
+    assert_eq!(
+        err.error.message,
+        "Ann played the 5 in trick 1 of this round."
+    );
+    // ...so the correction says what it carries into trick 2, and saving it
+    // is one change: trick 2 gets the 3 that trick 1 had.
+    let swaps = swaps(&typed, 0, &[5, 6, 2]);
+    assert_eq!(
+        swaps,
+        vec![Swap {
+            seat: 0,
+            index: 1,
+            card: 5,
+            gets: 3
+        }]
+    );
+    assert_eq!(
+        swaps[0].note("Ann"),
+        "Ann played the 5 in trick 2 of this round: saving swaps the cards, so trick 2 gets the 3."
+    );
+    let fixed = PlayingChicken::correct(&setup, &typed, 0, t(14, &[5, 6, 2]))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(fixed, played);
+    // 13 under (Bob 6 wins 2), 12 over (Ann 3 wins 2), 8 exact (Cy 5 wins 4).
+    assert_eq!(standings(&setup, &fixed).totals, pts(&[2, 2, 4]));
+    // The same fix from trick 2's side.
+    let fixed = PlayingChicken::correct(&setup, &typed, 1, t(10, &[3, 5, 4]))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(fixed, played);
+    // And back again: the typo restored exactly.
+    let back = PlayingChicken::correct(&setup, &fixed, 0, t(14, &[3, 6, 2]))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back, typed);
+}
+
+#[test]
+fn a_correction_swaps_for_each_player_and_in_either_direction() {
+    let setup = three(ExactBonus::Double);
+    let log = scenario();
+    // Round 1, trick 4 was Ann 3, Bob 1, Cy 3. Ann's 6 is from trick 1
+    // (earlier), Bob's 2 and Cy's 5 from trick 3: each swaps.
+    let fixed = PlayingChicken::correct(&setup, &log, 3, t(7, &[6, 2, 5]))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(fixed[3].cards, vec![6, 2, 5]);
+    assert_eq!(fixed[0].cards, vec![3, 5, 2]);
+    assert_eq!(fixed[2].cards, vec![1, 1, 3]);
+    let changed: Vec<usize> = (0..log.len()).filter(|i| fixed[*i] != log[*i]).collect();
+    assert_eq!(changed, vec![0, 2, 3]);
+    // The round's cards are the same, so every discard and later round is
+    // (the game is over: only round 5's single trick is "played").
+    let (before, after) = (state_of(&setup, &log), state_of(&setup, &fixed));
+    assert_eq!(before.hands, after.hands);
+    // Bob's 3 instead is his discard, not a card of another trick: nothing
+    // swaps for him, he discards the 1 and round 2, trick 3 (his 1) becomes
+    // impossible, so nothing is saved.
+    let err = PlayingChicken::correct(&setup, &log, 3, t(7, &[6, 3, 5])).unwrap_err();
+    assert_eq!(
+        err,
+        LogError {
+            index: 7,
+            error: RuleError::for_player(
+                1,
+                "Round 2, trick 3: Bob discarded the 1 in round 1; it is out of the game."
+            ),
+        }
+    );
+}
+
+#[test]
+fn a_correction_to_a_discarded_card_is_refused_not_swapped() {
+    let setup = three(ExactBonus::Double);
+    let log = scenario();
+    // Round 2, trick 1: Ann's 2 went out in round 1.
+    let err = PlayingChicken::correct(&setup, &log, 5, t(13, &[2, 6, 5])).unwrap_err();
+    assert_eq!(err.index, 5);
+    assert_eq!(err.error.player, Some(0));
+    assert_eq!(
+        err.error.message,
+        "Round 2, trick 1: Ann discarded the 2 in round 1; it is out of the game."
+    );
+    // Round 1's last trick: Cy's 6 is his discard, not a card of another
+    // trick, so nothing swaps and round 2's trick 4 (his 1) is impossible.
+    let err = PlayingChicken::correct(&setup, &log, 4, t(11, &[4, 4, 6])).unwrap_err();
+    assert_eq!(err.index, 8);
+    assert_eq!(
+        err.error.message,
+        "Round 2, trick 4: Cy discarded the 1 in round 1; it is out of the game."
+    );
 }
 
 #[test]
@@ -921,8 +1042,11 @@ proptest! {
         prop_assert!(state.tricks.len() <= TRICKS);
         prop_assert_eq!(st.totals.len(), n);
         for i in 0..20 {
-            let _ = state.choices(i);
             let _ = judge(i as u32, &[], i, ExactBonus::Double);
+            let cards: Vec<u8> = (0..n).map(|s| (i + s) as u8 % 8).collect();
+            let _ = swaps(&log, i, &cards);
+            let _ = swap_for(&log, i, i % 11, i as u8);
+            let _ = PlayingChicken::correct(&setup, &log, i, Trick { goal: 11, cards });
         }
     }
 
@@ -1058,17 +1182,19 @@ proptest! {
     }
 
     #[test]
-    fn the_cards_offered_are_exactly_the_cards_the_rules_accept(
+    fn every_card_is_offered_and_one_not_held_is_refused_saying_where_it_went(
         n in 3usize..=8,
         settings in settings_strategy(),
         picks in prop::collection::vec(any::<u32>(), 1..200),
         tricks in 0usize..TRICKS,
         seat in 0usize..8,
-        card in 0u8..9,
+        card in CARDS,
     ) {
-        // What the trick form offers a player (their cards still held) is
-        // exactly what the rules accept from them, the others playing a
-        // card they hold.
+        // The trick form offers every card, 1 to 6, to every player (so it
+        // shows no hand); the rules accept a card exactly when it is still
+        // held, the others playing a card they hold, and refuse any other
+        // beside that player's field, naming the trick it was played in or
+        // the round it was discarded in.
         let setup = Setup { players: names(n), settings };
         let log = legal_game(&setup, &picks, tricks);
         let state = state_of(&setup, &log);
@@ -1076,8 +1202,71 @@ proptest! {
         let goal = goal_deck(n)[0];
         let mut cards: Vec<u8> = state.hands.iter().map(|h| h.held[0]).collect();
         cards[seat] = card;
-        let offered = state.hands[seat].held.contains(&card);
-        let accepted = PlayingChicken::apply(&setup, &state, &Trick { goal, cards }).is_ok();
-        prop_assert_eq!(offered, accepted);
+        let hand = &state.hands[seat];
+        match PlayingChicken::apply(&setup, &state, &Trick { goal, cards }) {
+            Ok(_) => prop_assert!(hand.held.contains(&card)),
+            Err(e) => {
+                prop_assert!(!hand.held.contains(&card));
+                prop_assert_eq!(e.player, Some(seat));
+                let said = match hand.played.iter().position(|c| *c == card) {
+                    Some(k) => format!("P{seat} played the {card} in trick {} of this round.", k + 1),
+                    None => format!(
+                        "P{seat} discarded the {card} in round {}; it is out of the game.",
+                        hand.discarded_in(card).unwrap_or(0)
+                    ),
+                };
+                prop_assert!(e.message.ends_with(&said), "{} / {}", e.message, said);
+            }
+        }
+    }
+
+    #[test]
+    fn a_correction_swaps_a_card_played_in_another_trick_of_the_round(
+        n in 3usize..=8,
+        settings in settings_strategy(),
+        picks in prop::collection::vec(any::<u32>(), 1..200),
+        tricks in 1usize..=TRICKS,
+        at in 0usize..TRICKS,
+        seat in 0usize..8,
+        card in CARDS,
+    ) {
+        // Correcting one player's card in one trick: a card they played in
+        // another trick of the same round swaps (always possible, exactly
+        // those two cards move, every hand and discard stays, and the
+        // reverse correction restores the log); any other card is an
+        // ordinary replacement.
+        let setup = Setup { players: names(n), settings };
+        let log = legal_game(&setup, &picks, tricks);
+        let at = at % log.len();
+        let seat = seat % n;
+        let had = log[at].cards[seat];
+        let mut entry = log[at].clone();
+        entry.cards[seat] = card;
+        let pos = position(at).unwrap();
+        let first = at + 1 - pos.trick;
+        let other = (first..(first + pos.tricks_in_round).min(log.len()))
+            .find(|j| *j != at && log[*j].cards[seat] == card);
+        let corrected = PlayingChicken::correct(&setup, &log, at, entry.clone());
+        match other {
+            Some(j) => {
+                let fixed = corrected.map_err(|e| TestCaseError::fail(format!("swap refused: {e}")))?;
+                let mut expected = log.clone();
+                expected[at] = entry;
+                expected[j].cards[seat] = had;
+                prop_assert_eq!(&fixed, &expected);
+                prop_assert_eq!(check_hands(n, &fixed), Ok(()));
+                let kept = |l: &[Trick]| -> Vec<(Vec<u8>, Vec<Discard>)> {
+                    state_of(&setup, l).hands.into_iter().map(|h| (h.held, h.discards)).collect()
+                };
+                prop_assert_eq!(kept(&fixed), kept(&log));
+                let mut back = fixed[at].clone();
+                back.cards[seat] = had;
+                prop_assert_eq!(PlayingChicken::correct(&setup, &fixed, at, back).ok(), Some(log));
+            }
+            None => {
+                let plain = replace_entry::<PlayingChicken>(&setup, &log, at, entry);
+                prop_assert_eq!(corrected, plain);
+            }
+        }
     }
 }

@@ -24,8 +24,8 @@ use crate::app::{now_ms, store, AppStore};
 use crate::model::{Draft, DraftSlot, GameRecord, Summary, SCHEMA_VERSION};
 use crate::rules::Stored;
 use crate::rules::{
-    entry_points, points_line, push_entry, replace_entry, replay_prefix, undo_last, LogError,
-    Outcome, RuleError, Rules, Setup, Standings,
+    entry_points, points_line, push_entry, replay_prefix, undo_last, LogError, Outcome, RuleError,
+    Rules, Setup, Standings,
 };
 use crate::storage::{pending, Deleted, SaveError};
 
@@ -159,6 +159,11 @@ impl<R: GameUi> Form<R> {
     /// Reads the state before this entry.
     pub fn with_before<T>(&self, f: impl FnOnce(&R::State) -> T) -> T {
         self.before.with_value(f)
+    }
+
+    /// Reads the log (with the entry being corrected, for an edit).
+    pub fn with_log<T>(&self, f: impl FnOnce(&[R::Entry]) -> T) -> T {
+        self.log.with_value(|log| f(log))
     }
 
     /// How many players are seated.
@@ -491,7 +496,7 @@ impl<R: GameUi> Screen<R> {
         let target = self.editing.get_untracked();
         let at = target.unwrap_or(log.len());
         let result = match target {
-            Some(i) => replace_entry::<R>(&setup, &log, i, entry),
+            Some(i) => R::correct(&setup, &log, i, entry),
             None => push_entry::<R>(&setup, &log, entry),
         };
         match result {

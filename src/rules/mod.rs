@@ -11,7 +11,9 @@
 //! are read off the folded state by [`Rules::standings`]. The helpers
 //! [`replay`], [`push_entry`] and [`replace_entry`] implement undo and
 //! editing for every game: an edit replays the whole log and is refused,
-//! naming the entry, if any later entry stops being possible.
+//! naming the entry, if any later entry stops being possible. An edit is
+//! saved through [`Rules::correct`], which a game may widen to the other
+//! entries a correction implies.
 
 use std::fmt;
 use std::ops::{Add, AddAssign, Neg, RangeInclusive, Sub};
@@ -457,6 +459,24 @@ pub trait Rules: 'static {
 
     /// Totals, score sheet, what happens next and the outcome.
     fn standings(setup: &Setup<Self::Settings>, state: &Self::State) -> Standings;
+
+    /// The log with entry `index` corrected to `entry` (what an edit
+    /// saves), if it and every later entry are still possible; otherwise
+    /// the first entry that no longer is. By default only that entry
+    /// changes ([`replace_entry`]); a game may carry the correction into
+    /// the entries it implies, all in one change (Playing Chicken swaps a
+    /// card between two tricks of a round).
+    fn correct(
+        setup: &Setup<Self::Settings>,
+        log: &[Self::Entry],
+        index: usize,
+        entry: Self::Entry,
+    ) -> Result<Vec<Self::Entry>, LogError>
+    where
+        Self: Sized,
+    {
+        replace_entry::<Self>(setup, log, index, entry)
+    }
 
     /// The rules and variants in force, one line each, for the help panel.
     fn help(setup: &Setup<Self::Settings>) -> Vec<HelpLine>;

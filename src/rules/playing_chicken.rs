@@ -15,6 +15,14 @@
 //! `apply` accepts any goal printed on a card for the player count (so a
 //! mis-tap or a physical card can still be recorded) and the score sheet
 //! notes a trick whose goal differs from the app's card.
+//!
+//! Decision on hidden hands: the trick form offers every card (1 to 6) to
+//! every player, so it shows no hand; a card no longer held is refused by
+//! `apply`, saying the trick it was played in (or the round it was
+//! discarded in), beside that player's field. A correction that gives a
+//! player a card they played in another trick of the same round swaps the
+//! two cards ([`swaps`], [`PlayingChicken`]'s `Rules::correct`), so two
+//! tricks entered the wrong way round are fixed in one saved change.
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -22,8 +30,9 @@ use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    check_player_count, count, join_names, outcome_by_totals, running_totals, GameInfo, GameKind,
-    HelpLine, Points, RuleError, Rules, Setup, SheetRow, Standings, WentOut,
+    check_player_count, count, join_names, outcome_by_totals, replace_entry, running_totals,
+    GameInfo, GameKind, HelpLine, LogError, Points, RuleError, Rules, Setup, SheetRow, Standings,
+    WentOut,
 };
 
 /// Rounds in a game.
@@ -482,9 +491,6 @@ pub struct PlayedTrick {
     pub goal: u32,
     /// The card each player played, by seat.
     pub cards: Vec<u8>,
-    /// The cards each player held before the trick, by seat: what the entry
-    /// screen offers when this trick is edited.
-    pub held_before: Vec<Vec<u8>>,
     /// On a round's last trick, the card each player discarded (the one not
     /// played), by seat; empty on other tricks.
     pub discards: Vec<u8>,
@@ -520,18 +526,6 @@ impl State {
     /// A player's cards for the trick in play.
     pub fn hand(&self, seat: usize) -> Option<&Hand> {
         self.hands.get(seat)
-    }
-
-    /// The cards each player may choose for trick `index` (0-based across
-    /// the game): for the trick in play, the cards held now; for a played
-    /// trick (to edit it), the cards held before it. `None` past the trick
-    /// in play.
-    pub fn choices(&self, index: usize) -> Option<Vec<Vec<u8>>> {
-        if index == self.tricks.len() && !self.finished() {
-            Some(self.hands.iter().map(|h| h.held.clone()).collect())
-        } else {
-            self.tricks.get(index).map(|t| t.held_before.clone())
-        }
     }
 
     /// Points each player scored in round `round` (1-based), by seat.
@@ -576,6 +570,83 @@ pub fn deck_goal(setup: &Setup<Settings>, index: usize) -> Option<u32> {
         GoalSource::AppDeck => app_goal(setup.players.len(), setup.settings.seed, index),
         GoalSource::Typed => None,
     }
+}
+
+/// A card a correction moves into another trick of the same round: the
+/// player's new card was played in that other trick, so the two tricks
+/// swap that player's cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Swap {
+    /// The player whose two cards swap.
+    pub seat: usize,
+    /// The other trick (0-based across the game).
+    pub index: usize,
+    /// The card the other trick had, now played in the corrected trick.
+    pub card: u8,
+    /// The card the other trick gets: the one the corrected trick had.
+    pub gets: u8,
+}
+
+impl Swap {
+    /// What saving the correction does, beside the player's field ("Ann
+    /// played the 5 in trick 2 of this round: saving swaps the cards, so
+    /// trick 2 gets the 3.").
+    pub fn note(&self, name: &str) -> String {
+        let trick = position(self.index).map_or(0, |p| p.trick);
+        format!(
+            "{name} played the {} in trick {trick} of this round: saving swaps the cards, so trick {trick} gets the {}.",
+            self.card, self.gets
+        )
+    }
+}
+
+/// What correcting player `seat`'s card in trick `index` of `log` to
+/// `card` carries into another trick: if they played `card` in another
+/// trick of the same round, that trick gets the card trick `index` had
+/// (the two swap). `None` when the card is unchanged, was not played
+/// elsewhere in the round, or `index` is not a trick of the log.
+pub fn swap_for(log: &[Trick], index: usize, seat: usize, card: u8) -> Option<Swap> {
+    let pos = position(index)?;
+    let had = *log.get(index)?.cards.get(seat)?;
+    if had == card {
+        return None;
+    }
+    let first = index.saturating_sub(pos.trick.saturating_sub(1));
+    let round = first..first.saturating_add(pos.tricks_in_round);
+    round
+        .filter(|j| *j != index)
+        .find(|j| {
+            log.get(*j)
+                .and_then(|t| t.cards.get(seat))
+                .is_some_and(|c| *c == card)
+        })
+        .map(|j| Swap {
+            seat,
+            index: j,
+            card,
+            gets: had,
+        })
+}
+
+/// The swaps correcting trick `index` of `log` to `cards` carries into the
+/// other tricks of its round, one per player whose card moves.
+pub fn swaps(log: &[Trick], index: usize, cards: &[u8]) -> Vec<Swap> {
+    cards
+        .iter()
+        .enumerate()
+        .filter_map(|(seat, card)| swap_for(log, index, seat, *card))
+        .collect()
+}
+
+/// `log` with `swaps` made: each swap's trick gets its new card.
+pub fn swapped(log: &[Trick], swaps: &[Swap]) -> Vec<Trick> {
+    let mut next = log.to_vec();
+    for s in swaps {
+        if let Some(slot) = next.get_mut(s.index).and_then(|t| t.cards.get_mut(s.seat)) {
+            *slot = s.gets;
+        }
+    }
+    next
 }
 
 /// "4, 5, 7 and 8".
@@ -675,10 +746,13 @@ impl Rules for PlayingChicken {
                     format!("{at}: {name} discarded the {card} in round {round}; it is out of the game."),
                 ));
             }
-            if hand.played.contains(card) {
+            if let Some(k) = hand.played.iter().position(|c| c == card) {
                 return Err(RuleError::for_player(
                     seat,
-                    format!("{at}: {name} already played the {card} this round."),
+                    format!(
+                        "{name} played the {card} in trick {} of this round.",
+                        k.saturating_add(1)
+                    ),
                 ));
             }
             if !hand.held.contains(card) {
@@ -695,7 +769,6 @@ impl Rules for PlayingChicken {
             pos.round,
             setup.settings.exact_bonus,
         );
-        let held_before: Vec<Vec<u8>> = state.hands.iter().map(|h| h.held.clone()).collect();
         let mut hands = state.hands.clone();
         let mut discards = Vec::new();
         for (hand, card) in hands.iter_mut().zip(&entry.cards) {
@@ -723,13 +796,26 @@ impl Rules for PlayingChicken {
             position: pos,
             goal: entry.goal,
             cards: entry.cards.clone(),
-            held_before,
             discards,
             deck_goal,
             result,
         });
         next.hands = hands;
         Ok(next)
+    }
+
+    /// A correction of a trick that gives a player a card they played in
+    /// another trick of the same round swaps the two cards ([`swaps`]), so
+    /// the table fixes two tricks entered the wrong way round in one change;
+    /// the whole log is then checked as usual.
+    fn correct(
+        setup: &Setup<Settings>,
+        log: &[Trick],
+        index: usize,
+        entry: Trick,
+    ) -> Result<Vec<Trick>, LogError> {
+        let moved = swapped(log, &swaps(log, index, &entry.cards));
+        replace_entry::<Self>(setup, &moved, index, entry)
     }
 
     fn standings(setup: &Setup<Settings>, state: &State) -> Standings {
@@ -763,7 +849,7 @@ impl Rules for PlayingChicken {
                 let notes = tricks.iter().map(|t| Self::trick_note(setup, t)).collect();
                 let details = (0..n)
                     .map(|seat| {
-                        let mut lines: Vec<String> = tricks
+                        let lines: Vec<String> = tricks
                             .iter()
                             .filter_map(|t| {
                                 let card = t.cards.get(seat)?;
@@ -778,9 +864,8 @@ impl Rules for PlayingChicken {
                                 })
                             })
                             .collect();
-                        if let Some(d) = tricks.last().and_then(|t| t.discards.get(seat)) {
-                            lines.push(format!("Discarded {d}"));
-                        }
+                        // The discard went face down: it stays with the
+                        // player's hidden cards, not on the sheet.
                         lines
                     })
                     .collect();
@@ -897,11 +982,15 @@ impl Rules for PlayingChicken {
         }
         lines.push(HelpLine::new(
             "Hands",
-            "A card played is out of your hand for the rest of the round and comes back next round. The app offers only the cards each player still holds.",
+            "A card played is out of your hand for the rest of the round and comes back next round. The trick form offers every card, 1 to 6, to every player, so it shows no one's hand; a card already played this round, or discarded, is refused, saying where it went.",
         ));
         lines.push(HelpLine::new(
             "Discards",
-            "On a round's last trick each player holds two cards: the one not played is discarded for the rest of the game. The app works it out from the card played.",
+            "On a round's last trick each player holds two cards: the one not played is discarded face down for the rest of the game. The app works it out from the card played and shows it only with that player's hidden cards.",
+        ));
+        lines.push(HelpLine::new(
+            "Corrections",
+            "Correcting a trick with a card the player played in another trick of the same round swaps the two cards: the other trick gets the card this one had, in the same saved change.",
         ));
         lines.push(HelpLine::new(
             "Winner",
@@ -958,23 +1047,60 @@ mod tests {
         assert_eq!(join_names(&["Ann", "Bob", "Cy"]), "Ann, Bob and Cy");
     }
 
+    fn t(goal: u32, cards: &[u8]) -> Trick {
+        Trick {
+            goal,
+            cards: cards.to_vec(),
+        }
+    }
+
     #[test]
-    fn choices_for_a_played_trick_are_the_cards_held_before_it() {
-        let setup = Setup {
-            players: vec!["A".into(), "B".into(), "C".into()],
-            settings: Settings::default(),
-        };
-        let s0 = PlayingChicken::start(&setup);
-        let t = Trick {
-            goal: 11,
-            cards: vec![6, 5, 1],
-        };
-        let s1 = PlayingChicken::apply(&setup, &s0, &t).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(s1.choices(0), s0.choices(0));
+    fn a_card_played_in_another_trick_of_the_round_swaps() {
+        // Round 1: Ann's 3 went in as trick 1 and her 5 as trick 2.
+        let log = vec![t(11, &[3, 5, 1]), t(14, &[5, 6, 2]), t(17, &[6, 4, 3])];
+        let swap = swap_for(&log, 0, 0, 5);
         assert_eq!(
-            s1.choices(1).and_then(|c| c.first().cloned()),
-            Some(vec![1, 2, 3, 4, 5])
+            swap,
+            Some(Swap {
+                seat: 0,
+                index: 1,
+                card: 5,
+                gets: 3
+            })
         );
-        assert_eq!(s1.choices(2), None);
+        assert_eq!(
+            swap.map(|s| s.note("Ann")),
+            Some(
+                "Ann played the 5 in trick 2 of this round: saving swaps the cards, so trick 2 gets the 3."
+                    .into()
+            )
+        );
+        // Backwards too: correcting trick 3 with a card of trick 1.
+        assert_eq!(
+            swap_for(&log, 2, 2, 1).map(|s| (s.index, s.gets)),
+            Some((0, 3))
+        );
+        // Nothing moves: the same card, a card not played this round, a
+        // trick or seat that is not there.
+        assert_eq!(swap_for(&log, 0, 0, 3), None);
+        assert_eq!(swap_for(&log, 0, 0, 2), None);
+        assert_eq!(swap_for(&log, 3, 0, 5), None);
+        assert_eq!(swap_for(&log, 0, 5, 5), None);
+        assert_eq!(swap_for(&[], 0, 0, 5), None);
+        let moved = swapped(&log, &swaps(&log, 0, &[5, 6, 1]));
+        // Ann's and Bob's cards both swap with trick 2.
+        assert_eq!(moved[1].cards, vec![3, 5, 2]);
+        assert_eq!(moved[2], log[2]);
+    }
+
+    #[test]
+    fn cards_swap_only_within_the_round() {
+        // Trick 6 is round 2's first: Ann's 5 in round 1 is no clash.
+        let mut log: Vec<Trick> = (0..5)
+            .map(|k| t(11, &[k + 1, k + 1, k + 1]))
+            .collect();
+        log.push(t(11, &[1, 2, 3]));
+        assert_eq!(swap_for(&log, 5, 0, 5), None);
+        assert_eq!(swap_for(&log, 4, 0, 1).map(|s| s.index), Some(0));
     }
 }

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { openApp } from './harness.mjs';
 import { HomeScreen } from './pages.mjs';
+import { PlayingChickenScreen } from './playing_chicken_pages.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -71,6 +72,17 @@ for (const scheme of ['light', 'dark']) {
           await page.getByTestId('undo').click();
           await check(page, `${kind} undo question`, problems);
           await page.getByRole('button', { name: 'Keep it' }).click();
+        }
+        if (kind === 'playing-chicken') {
+          // Two tricks, then a correction of the first that swaps a card
+          // with the second: the swap note and the trick it changes.
+          const pc = new PlayingChickenScreen(page);
+          await pc.trick(LONG.slice(0, players), Array(players).fill(1));
+          await pc.trick(LONG.slice(0, players), Array(players).fill(2));
+          await pc.editTrick(0);
+          await pc.play(LONG[0], 2);
+          await pc.swapNote(0).waitFor();
+          await check(page, `${kind} correction with a swap`, problems);
         }
       }
       await page.goto(app.url + '/');

@@ -1,8 +1,11 @@
 // Playing Chicken in the built app, driven as a person would in headless
 // Chromium: a whole 3-player game with the app as the goal deck. Each
-// trick's goal is read off the screen; the test picks the cards (an exact
-// hit, a tie), corrects a trick, reloads mid-round, undoes a trick, and
-// checks every total and the winners against its own reckoning.
+// trick's goal is read off the screen; the form offers 1-6 to everyone
+// (hands stay hidden) and refuses a card already played, naming its
+// trick; the test picks the cards (an exact hit, a tie), corrects a trick
+// by swapping a card with another trick of the round in one change,
+// reloads mid-round, undoes a trick, and checks every total and the
+// winners against its own reckoning.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openApp } from './harness.mjs';
@@ -11,6 +14,12 @@ import { HomeScreen } from './pages.mjs';
 import { PlayingChickenScreen, position, judge, replay, combos, winnersOf } from './playing_chicken_pages.mjs';
 
 const NAMES = ['Ann', 'Bob', 'Cy'];
+
+/** The stored game's revision (one per saved change). */
+async function storedRev(page) {
+  const text = Object.values((await idbDump(page)).games)[0] || '';
+  return Number((/"rev":\s*(\d+)/.exec(text) || [])[1]);
+}
 
 /** The cards to play for trick `index` against `goal` from the hands `held`. */
 function choose(index, goal, held) {
@@ -64,8 +73,9 @@ test('a 3-player game through all 15 tricks with the app as the goal deck', asyn
       assert.ok([4, 5, 7, 8, 10, 11, 13, 14, 17].includes(goal), `goal ${goal} is a 3-player card`);
       assert.match(await game.status().textContent(), new RegExp(`Next goal: ${goal}(?!\\d)`));
       goalsSeen.push(goal);
-      // Each player is offered exactly the cards they still hold.
-      for (let s = 0; s < 3; s++) assert.deepEqual(await game.offered(NAMES[s]), model.held[s], `trick ${index + 1}: ${NAMES[s]}'s cards`);
+      // Every player is offered every card, 1 to 6: the form shows no hand.
+      for (let s = 0; s < 3; s++) assert.deepEqual(await game.offered(NAMES[s]), [1, 2, 3, 4, 5, 6], `trick ${index + 1}: ${NAMES[s]}'s cards`);
+      assert.doesNotMatch(await game.form().textContent(), /holds|discards \d|no cards left/);
 
       const cards = choose(index, goal, model.held);
       const expected = judge(goal, cards, pos.round);
@@ -91,6 +101,19 @@ test('a 3-player game through all 15 tricks with the app as the goal deck', asyn
         assert.equal(await game.pressed('Ann', cards[0]), true);
         await game.play('Bob', cards[1]);
         await game.play('Cy', cards[2]);
+      } else if (index === 3) {
+        // Ann taps the card she played in trick 2: refused beside her
+        // field, naming the trick, and nothing is saved.
+        const played = log[1].cards[0];
+        await game.play('Ann', played);
+        await game.play('Bob', cards[1]);
+        await game.play('Cy', cards[2]);
+        await page.getByTestId('save-trick').click();
+        assert.equal((await game.fieldError(0).textContent()).trim(), `Ann played the ${played} in trick 2 of this round.`);
+        assert.equal((await game.fieldError(1).textContent()).trim(), '');
+        assert.equal(await game.tricksPlayed(), 3);
+        await game.play('Ann', cards[0]);
+        assert.equal((await game.fieldError(0).textContent()).trim(), '');
       } else {
         for (let s = 0; s < 3; s++) {
           await game.play(NAMES[s], cards[s]);
@@ -105,13 +128,9 @@ test('a 3-player game through all 15 tricks with the app as the goal deck', asyn
       else assert.match(shown, new RegExp(`tie with the ${expected.win}: ${expected.each} points each`));
       if (index === 0) assert.equal(expected.verdict, 'exact');
       if (index === 5) assert.ok(expected.winners.length >= 2);
-      // On a round's last trick the app names each player's discard.
+      // On a round's last trick the discard stays hidden: only the card played.
       if (pos.last) {
-        for (let s = 0; s < 3; s++) {
-          const other = model.held[s].filter((c) => c !== cards[s]);
-          assert.equal(other.length, 1);
-          assert.equal((await game.side(s).textContent()).trim(), `plays ${cards[s]} · discards ${other[0]}`);
-        }
+        for (let s = 0; s < 3; s++) assert.equal((await game.side(s).textContent()).trim(), `plays ${cards[s]}`);
       }
       if (pos.last) assert.match(await page.getByTestId('last-trick').textContent(), /discarded for the rest of the game/);
 
@@ -121,24 +140,34 @@ test('a 3-player game through all 15 tricks with the app as the goal deck', asyn
       assert.deepEqual(await game.totals(), Object.fromEntries(NAMES.map((n, s) => [n, after.totals[s]])), `totals after trick ${index + 1}`);
 
       if (index === 3) {
-        // Correct trick 2 (round 1): first a change that would make trick 3
-        // impossible (Cy's card there, already played) is refused by name.
+        // Correct trick 2 (round 1): Cy's card there and in trick 3 went in
+        // the wrong way round. Choosing for Cy in trick 2 the card he played
+        // in trick 3 says, before saving, that the two swap; one Save
+        // corrects both tricks in one saved change.
+        const [a, b] = [log[1].cards[2], log[2].cards[2]];
+        const revBefore = await storedRev(page);
         await game.editTrick(1);
-        const clash = log[2].cards[2];
-        await game.play('Cy', clash);
-        await page.getByTestId('save-trick').click();
-        assert.match(await game.formError().textContent(), /Trick 3 \(round 1, trick 3\) would be impossible/);
-        assert.match(await game.formError().textContent(), /Cy already played the/);
-        // Then a card Cy still had: saved, and everything after recomputes.
-        const before = replay(3, log.slice(0, 1)).held[2];
-        const later = log.slice(1, 4).map((t) => t.cards[2]);
-        const fix = before.find((c) => !later.includes(c));
-        await game.play('Cy', fix);
+        await game.play('Cy', b);
+        assert.equal((await game.swapNote(2).textContent()).trim(),
+          `Cy played the ${b} in trick 3 of this round: saving swaps the cards, so trick 3 gets the ${a}.`);
+        const t3 = judge(log[2].goal, [log[2].cards[0], log[2].cards[1], a], 1);
+        assert.match(await game.result().textContent(), new RegExp(`Trick 3 after the swap: total ${t3.total} · goal ${log[2].goal} · ${t3.verdict}`));
+        assert.equal(await page.getByTestId('save-trick').textContent(), 'Save changes to round 1, tricks 2 and 3');
         await game.saveCorrection();
-        log[1] = { goal: log[1].goal, cards: [log[1].cards[0], log[1].cards[1], fix] };
+        log[1] = { goal: log[1].goal, cards: [log[1].cards[0], log[1].cards[1], b] };
+        log[2] = { goal: log[2].goal, cards: [log[2].cards[0], log[2].cards[1], a] };
         const fixed = replay(3, log);
-        assert.deepEqual(await game.totals(), Object.fromEntries(NAMES.map((n, s) => [n, fixed.totals[s]])), 'totals after the correction');
-        assert.match(await page.getByTestId('trick-1').textContent(), new RegExp(`Cy ${fix} =`));
+        assert.deepEqual(await game.totals(), Object.fromEntries(NAMES.map((n, s) => [n, fixed.totals[s]])), 'totals after the swap');
+        assert.match(await page.getByTestId('trick-1').textContent(), new RegExp(`Cy ${b} =`));
+        assert.match(await page.getByTestId('trick-2').textContent(), new RegExp(`Cy ${a} =`));
+        assert.equal(await storedRev(page), revBefore + 1, 'the swap is one saved change');
+        // After a reload the stored game says the same.
+        await page.reload();
+        await game.heading().waitFor();
+        await game.waitTricks(4);
+        assert.deepEqual(await game.totals(), Object.fromEntries(NAMES.map((n, s) => [n, fixed.totals[s]])), 'totals after the swap and a reload');
+        const stored = JSON.parse(Object.values((await idbDump(page)).games)[0]);
+        assert.deepEqual(stored.log.slice(0, 4), log.slice(0, 4));
       }
 
       if (index === 6) {
@@ -230,10 +259,15 @@ test('typed goals, the "+1" bonus, and what is missing said beside the field', a
     await game.heading().waitFor();
     assert.equal(await game.goal(), 18);
     assert.equal(await game.pressed('Dee', 6), true);
-    // Cards played this round are not offered again.
-    assert.deepEqual(await game.offered('Cy'), [1, 2, 3, 4, 5]);
+    // Every card is offered, even one played this round; that one is
+    // refused, naming the trick.
+    assert.deepEqual(await game.offered('Cy'), [1, 2, 3, 4, 5, 6]);
     await game.play('Ann', 6);
     await game.play('Bob', 5);
+    await game.play('Cy', 6);
+    await page.getByTestId('save-trick').click();
+    assert.equal((await game.fieldError(2).textContent()).trim(), 'Cy played the 6 in trick 1 of this round.');
+    assert.equal(await game.tricksPlayed(), 1);
     await game.play('Cy', 1);
     // 6 + 5 + 1 + 6 = 18: exact again, and Ann and Dee tie with the 6.
     assert.match(await game.result().textContent(), /Ann and Dee tie with the 6: 3 points each/);

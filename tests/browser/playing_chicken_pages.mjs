@@ -18,6 +18,11 @@ export class PlayingChickenScreen extends GameScreen {
   async play(name, card) { await this.cardButton(name, card).click(); }
   async pressed(name, card) { return (await this.cardButton(name, card).getAttribute('aria-pressed')) === 'true'; }
   result() { return this.page.getByTestId('trick-result'); }
+  form() { return this.page.getByTestId('trick-form'); }
+  /** The refusal beside player `seat`'s field. */
+  fieldError(seat) { return this.page.getByTestId(`play-${seat}`).locator('.field-error'); }
+  /** What a correction says it carries into another trick, beside player `seat`'s field. */
+  swapNote(seat) { return this.page.getByTestId(`swap-${seat}`); }
   side(seat) { return this.page.getByTestId(`side-${seat}`); }
   history() { return this.page.getByTestId('trick-history'); }
   /** How many tricks the history lists. */

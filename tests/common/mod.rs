@@ -48,14 +48,15 @@ pub fn one_more_entry<R: Rules>(
 }
 
 /// Replacing any entry of a valid log with itself is accepted and changes
-/// nothing (an edit saved without changes).
+/// nothing (an edit saved without changes), as the screen saves an edit
+/// ([`Rules::correct`]).
 pub fn replacing_with_itself_changes_nothing<R: Rules>(
     setup: &Setup<R::Settings>,
     log: &[R::Entry],
 ) -> Result<(), TestCaseError> {
     let whole = replay::<R>(setup, log).map_err(|e| TestCaseError::fail(e.to_string()))?;
     for (i, entry) in log.iter().enumerate() {
-        let same = replace_entry::<R>(setup, log, i, entry.clone())
+        let same = R::correct(setup, log, i, entry.clone())
             .map_err(|e| TestCaseError::fail(format!("entry {i} refused as itself: {e}")))?;
         let state = replay::<R>(setup, &same).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(R::standings(setup, &state), R::standings(setup, &whole));
@@ -63,8 +64,9 @@ pub fn replacing_with_itself_changes_nothing<R: Rules>(
     Ok(())
 }
 
-/// Editing entry `at` to `other` and then back restores the log and the
-/// standings exactly; a refused edit changes nothing.
+/// Editing entry `at` to `other` and then back, as the screen saves an
+/// edit ([`Rules::correct`]), restores the log and the standings exactly; a
+/// refused edit changes nothing.
 pub fn edit_then_revert_restores<R: Rules>(
     setup: &Setup<R::Settings>,
     log: &[R::Entry],
@@ -76,11 +78,11 @@ pub fn edit_then_revert_restores<R: Rules>(
     }
     let at = at % log.len();
     let whole = replay::<R>(setup, log).map_err(|e| TestCaseError::fail(e.to_string()))?;
-    let Ok(edited) = replace_entry::<R>(setup, log, at, other.clone()) else {
+    let Ok(edited) = R::correct(setup, log, at, other.clone()) else {
         return Ok(());
     };
     let original = log[at].clone();
-    let back = replace_entry::<R>(setup, &edited, at, original)
+    let back = R::correct(setup, &edited, at, original)
         .map_err(|e| TestCaseError::fail(format!("reverting entry {at} was refused: {e}")))?;
     prop_assert_eq!(&back[..], log);
     let state = replay::<R>(setup, &back).map_err(|e| TestCaseError::fail(e.to_string()))?;

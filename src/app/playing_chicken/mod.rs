@@ -1,9 +1,10 @@
 //! Playing Chicken's screens: the variants (exact bonus, goal source), the
-//! trick form (the goal card, each player's revealed card tapped from the
-//! cards they still hold, the verdict and winners live before saving, the
-//! discards on a round's last trick), and the panel under it: each
-//! player's cards, hidden behind a tap, and the tricks played, each with
-//! an Edit button (the score sheet's rows are whole rounds).
+//! trick form (the goal card, each player's revealed card tapped from 1 to
+//! 6, so the form shows no hand; the verdict and winners live before
+//! saving; for a correction, the card swap it carries into another trick),
+//! and the panel under it: each player's cards, hidden behind a tap, and
+//! the tricks played, each with an Edit button (the score sheet's rows are
+//! whole rounds).
 
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -13,8 +14,9 @@ use crate::app::erased::{aria, dynamic, flag, on_click, text};
 use crate::app::game::{ExtrasCtx, Form, GameUi};
 use crate::app::now_ms;
 use crate::rules::playing_chicken::{
-    deck_goal, exact_prize, goal_deck, judge, position, possible_goals, ExactBonus, GoalSource,
-    PlayedTrick, PlayingChicken, Settings, Trick, TrickResult, Verdict, ROUNDS,
+    deck_goal, exact_prize, goal_deck, judge, position, possible_goals, swap_for, swapped,
+    ExactBonus, GoalSource, PlayedTrick, PlayingChicken, Settings, Swap, Trick, TrickResult,
+    Verdict, CARDS, ROUNDS,
 };
 use crate::rules::RuleError;
 use crate::rules::{count, join_names};
@@ -180,22 +182,22 @@ impl GameUi for PlayingChicken {
         }
     }
 
-    /// Cards no longer held and goals not in this game's deck are dropped.
+    /// Cards outside 1 to 6 and goals not in this game's deck are dropped
+    /// (a card no longer held is kept: the rules say why on Save, and
+    /// dropping it would tell the table what is held).
     fn restore(form: &Form<Self>, d: TrickDraft) -> Option<TrickDraft> {
         let n = form.players();
         if d.cards.len() != n {
             return None;
         }
         let goals = possible_goals(n);
-        let held = held_cards(form);
         Some(TrickDraft {
             index: form.index,
             goal: d.goal.filter(|g| goals.contains(g)),
             cards: d
                 .cards
                 .iter()
-                .enumerate()
-                .map(|(i, c)| c.filter(|c| held.get(i).is_some_and(|h| h.contains(c))))
+                .map(|c| c.filter(|c| CARDS.contains(c)))
                 .collect(),
         })
     }
@@ -210,12 +212,28 @@ impl GameUi for PlayingChicken {
         }
     }
 
-    fn save_label(form: &Form<Self>, _: &TrickDraft) -> Option<String> {
+    fn save_label(form: &Form<Self>, d: &TrickDraft) -> Option<String> {
         let words = trick_words(form.index);
-        Some(if form.editing {
-            format!("Save changes to {words}")
-        } else {
-            format!("Save {words}")
+        let mut others: Vec<usize> = draft_swaps(form, d).iter().map(|s| s.index).collect();
+        others.sort_unstable();
+        others.dedup();
+        Some(match (form.editing, position(form.index)) {
+            (true, Some(p)) if !others.is_empty() => {
+                let mut tricks: Vec<u8> = others
+                    .iter()
+                    .chain(std::iter::once(&form.index))
+                    .filter_map(|i| position(*i))
+                    .map(|q| u8::try_from(q.trick).unwrap_or(u8::MAX))
+                    .collect();
+                tricks.sort_unstable();
+                format!(
+                    "Save changes to round {}, tricks {}",
+                    p.round,
+                    cards_words(&tricks)
+                )
+            }
+            (true, _) => format!("Save changes to {words}"),
+            (false, _) => format!("Save {words}"),
         })
     }
 
@@ -351,15 +369,6 @@ fn history_panel(names: &[String], tricks: &[PlayedTrick], edit: Callback<usize>
                 .deck_goal
                 .filter(|d| *d != t.goal)
                 .map(|d| format!("The app's card was {d}."));
-            let discards = (!t.discards.is_empty()).then(|| {
-                let each: Vec<String> = t
-                    .discards
-                    .iter()
-                    .enumerate()
-                    .map(|(s, c)| format!("{} {c}", names.get(s).cloned().unwrap_or_default()))
-                    .collect();
-                format!("Discarded: {}.", each.join(" · "))
-            });
             view! {
                 <li class="pc-trick" data-testid=format!("trick-{i}")>
                     <div class="pc-trick-head">
@@ -373,7 +382,6 @@ fn history_panel(names: &[String], tricks: &[PlayedTrick], edit: Callback<usize>
                     <p>{sums}</p>
                     <p>{won}</p>
                     {deck.map(|d| view! { <p class="hint">{d}</p> })}
-                    {discards.map(|d| view! { <p class="hint">{d}</p> })}
                 </li>
             }
         })
@@ -396,15 +404,19 @@ fn capitalise(s: &str) -> String {
     }
 }
 
-/// The cards each player may play in this trick, by seat.
-fn held_cards(form: &Form<PlayingChicken>) -> Vec<Vec<u8>> {
-    let n = form.players();
-    form.with_before(|b| b.choices(form.index))
-        .unwrap_or_default()
-        .into_iter()
-        .chain(std::iter::repeat(Vec::new()))
-        .take(n)
-        .collect()
+/// The card swaps a correction carries into other tricks of its round,
+/// for the cards tapped so far (none for a new trick).
+fn draft_swaps(form: &Form<PlayingChicken>, d: &TrickDraft) -> Vec<Swap> {
+    if !form.editing {
+        return Vec::new();
+    }
+    form.with_log(|log| {
+        d.cards
+            .iter()
+            .enumerate()
+            .filter_map(|(seat, c)| c.and_then(|c| swap_for(log, form.index, seat, c)))
+            .collect()
+    })
 }
 
 /// What every part of the trick form shares: small handles only.
@@ -418,8 +430,6 @@ struct Ctx {
     bonus: ExactBonus,
     /// The goal chips are open.
     toggled: RwSignal<bool>,
-    /// The cards each player may play, by seat.
-    choices: StoredValue<Vec<Vec<u8>>>,
 }
 
 /// The fields of one trick: the goal, each player's card, the verdict.
@@ -436,7 +446,6 @@ fn trick_body(form: Form<PlayingChicken>, d: RwSignal<TrickDraft>) -> AnyView {
         deck_goal,
         bonus,
         toggled: RwSignal::new(deck_goal.is_none() || d.with_untracked(|x| x.goal.is_some())),
-        choices: StoredValue::new(held_cards(&form)),
     };
     let n = form.players();
     let rows = (0..n).map(|i| player_row(c, i)).collect_view();
@@ -450,6 +459,7 @@ fn trick_body(form: Form<PlayingChicken>, d: RwSignal<TrickDraft>) -> AnyView {
         <ul class="pc-players">{rows}</ul>
         <section class="pc-verdict" data-testid="trick-result" aria-live="polite" aria-label="This trick">
             {verdict(c)}
+            {swap_results(c)}
         </section>
     }
     .into_any()
@@ -535,23 +545,14 @@ fn goal_view(c: Ctx) -> impl IntoView {
     view! { {goal_block} {goal_picker} }
 }
 
-/// Player `i`'s card, tapped from the cards they may play.
+/// Player `i`'s card, tapped from 1 to 6 (every card, so the form shows
+/// no hand), with the swap a correction makes beside it.
 fn player_row(c: Ctx, i: usize) -> impl IntoView {
-    let Ctx { form, d, pos, .. } = c;
+    let Ctx { form, d, .. } = c;
     let name = move |i: usize| form.name(i);
     let card_of = move |i: usize| d.with(|x| x.cards.get(i).copied().flatten());
-    let held = move |i: usize| -> Vec<u8> {
-        c.choices
-            .with_value(|h| h.get(i).cloned().unwrap_or_default())
-    };
-    let last = pos.last_of_round();
-
-    let mine = held(i);
-    let hint_held = mine.clone();
-    let buttons = mine
-        .iter()
+    let buttons = CARDS
         .map(|c| {
-            let c = *c;
             view! {
                 <button type="button" class="pc-card"
                     aria-label=format!("{} plays {c}", name(i))
@@ -566,22 +567,19 @@ fn player_row(c: Ctx, i: usize) -> impl IntoView {
             }
         })
         .collect_view();
-    let side = text(move || {
-        let picked = card_of(i);
-        let others: Vec<u8> = hint_held
-            .iter()
-            .copied()
-            .filter(|c| Some(*c) != picked)
-            .collect();
-        match (picked, last) {
-            (None, _) if hint_held.is_empty() => "no cards left".to_string(),
-            (None, true) => format!("holds {}", cards_words(&hint_held)),
-            (None, false) => String::new(),
-            (Some(c), true) if !others.is_empty() => {
-                format!("plays {c} · discards {}", cards_words(&others))
-            }
-            (Some(c), _) => format!("plays {c}"),
+    let side = text(move || card_of(i).map(|c| format!("plays {c}")).unwrap_or_default());
+    let swap = move || {
+        let card = card_of(i)?;
+        form.editing
+            .then(|| form.with_log(|log| swap_for(log, form.index, i, card)))
+            .flatten()
+    };
+    let swap_note = dynamic(move || match swap() {
+        Some(s) => view! {
+            <p class="banner info pc-swap" data-testid=format!("swap-{i}")>{s.note(&name(i))}</p>
         }
+        .into_any(),
+        None => ().into_any(),
     });
     let error = move || form.error_for(i).unwrap_or_default();
     view! {
@@ -593,6 +591,7 @@ fn player_row(c: Ctx, i: usize) -> impl IntoView {
             <div class="pc-cards" role="group" aria-label=format!("{}'s card", name(i))>
                 {buttons}
             </div>
+            {swap_note}
             <p class="field-error" role="alert">{text(error)}</p>
         </li>
     }
@@ -638,5 +637,39 @@ fn verdict(c: Ctx) -> impl IntoView {
             <p class="pc-winners" data-testid="trick-winners">{won}</p>
         }
         .into_any()
+    })
+}
+
+/// For a correction that swaps cards with other tricks of the round, what
+/// each of those tricks becomes, before saving.
+fn swap_results(c: Ctx) -> impl IntoView {
+    let Ctx { form, d, bonus, .. } = c;
+    dynamic(move || {
+        let swaps = d.with(|x| draft_swaps(&form, x));
+        if swaps.is_empty() {
+            return ().into_any();
+        }
+        let mut others: Vec<usize> = swaps.iter().map(|s| s.index).collect();
+        others.sort_unstable();
+        others.dedup();
+        let moved = form.with_log(|log| swapped(log, &swaps));
+        let lines = others
+            .into_iter()
+            .filter_map(|j| {
+                let t = moved.get(j)?;
+                let p = position(j)?;
+                let r = judge(t.goal, &t.cards, p.round, bonus);
+                let won = form.with_setup(|s| winners_line(&s.players, &r));
+                Some(format!(
+                    "Trick {} after the swap: total {} · goal {} · {}. {won}",
+                    p.trick,
+                    r.total,
+                    t.goal,
+                    r.verdict.word()
+                ))
+            })
+            .map(|line| view! { <p class="pc-swap-result" data-testid="swap-result">{line}</p> })
+            .collect_view();
+        lines.into_any()
     })
 }
