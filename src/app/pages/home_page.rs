@@ -110,7 +110,8 @@ fn game_card(e: Summary, delete: Callback<(String, String)>) -> impl IntoView {
                 <strong class="game-title">{label.clone()}</strong>
                 {lead.map(|l| view! { <span class="game-lead" data-testid="lead">{l}</span> })}
                 {(!scores.is_empty()).then(|| view! { <span class="scores" data-testid="scores">{scores}</span> })}
-                <small class="game-when">{e.summary.clone()}" · "{format_when(e.updated_ms)}</small>
+                <small class="game-state">{e.summary.clone()}</small>
+                <small class="game-when" data-testid="when">{format_when(e.updated_ms)}</small>
             </a>
             <button type="button" class="danger card-delete" aria-label=format!("Delete {label}")
                 on:click=move |_| delete.run((id.clone(), name.clone()))>"Delete"</button>
