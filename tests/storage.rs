@@ -47,6 +47,8 @@ fn summary(r: &GameRecord<Chickenfoot>, finished: bool, updated_ms: i64) -> Summ
         updated_ms,
         finished,
         summary: format!("{} hands", r.log.len()),
+        totals: Vec::new(),
+        leaders: Vec::new(),
     }
 }
 

@@ -259,6 +259,8 @@ pub fn summary_of<R: Rules>(record: &GameRecord<R>) -> Summary {
         updated_ms: now_ms(),
         finished: standings.finished(),
         summary: summary_line(&record.players, &standings),
+        totals: standings.totals.iter().map(|t| t.to_string()).collect(),
+        leaders: standings.leaders(),
     }
 }
 

@@ -125,6 +125,53 @@ pub fn format_date(ms: i64) -> String {
     String::from(d.to_locale_date_string("default", &wasm_bindgen::JsValue::UNDEFINED))
 }
 
+/// When a game was last saved, for its card, in the phone's time zone and
+/// formats: "Today 14:32", "Yesterday 09:05", else a short date and the
+/// time ("21 Nov 14:32"; "21 Nov 2025 14:32" in another year).
+pub fn format_when(ms: i64) -> String {
+    use wasm_bindgen::JsValue;
+    let then = js_sys::Date::new(&JsValue::from_f64(ms as f64));
+    let now = js_sys::Date::new_0();
+    let options = |json: &str| js_sys::JSON::parse(json).unwrap_or(JsValue::UNDEFINED);
+    let time = then.to_locale_time_string_with_options(
+        "default",
+        &options(r#"{"hour":"numeric","minute":"2-digit"}"#),
+    );
+    let same_year = then.get_full_year() == now.get_full_year();
+    let date = then.to_locale_date_string(
+        "default",
+        &options(if same_year {
+            r#"{"day":"numeric","month":"short"}"#
+        } else {
+            r#"{"day":"numeric","month":"short","year":"numeric"}"#
+        }),
+    );
+    when_text(
+        local_day(&then),
+        local_day(&now),
+        &String::from(date),
+        &String::from(time),
+    )
+}
+
+/// The day number of `d` in the phone's time zone (days since 1 January
+/// 1970 there); 0 for an invalid date.
+fn local_day(d: &js_sys::Date) -> i64 {
+    let local = d.get_time() - d.get_timezone_offset() * 60_000.0;
+    (local / 86_400_000.0).floor() as i64
+}
+
+/// "Today 14:32", "Yesterday 14:32", else "{date} 14:32": a time on local
+/// day `day` as seen on local day `today` (a day to come, from a clock
+/// that was ahead, gets its date).
+pub fn when_text(day: i64, today: i64, date: &str, time: &str) -> String {
+    match today.saturating_sub(day) {
+        0 => format!("Today {time}"),
+        1 => format!("Yesterday {time}"),
+        _ => format!("{date} {time}"),
+    }
+}
+
 /// App-wide state, provided as context: small `Copy` handles only.
 #[derive(Clone, Copy)]
 pub struct AppCtx {
@@ -301,4 +348,22 @@ pub fn install_panic_hook() {
             body.prepend_with_node_1(&div).ok();
         }
     }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_say_today_yesterday_or_the_date() {
+        assert_eq!(when_text(20_000, 20_000, "21 Nov", "14:32"), "Today 14:32");
+        assert_eq!(
+            when_text(19_999, 20_000, "20 Nov", "9:05 AM"),
+            "Yesterday 9:05 AM"
+        );
+        assert_eq!(when_text(19_990, 20_000, "11 Nov", "14:32"), "11 Nov 14:32");
+        // A save dated tomorrow (the clock was ahead) gets its date.
+        assert_eq!(when_text(20_001, 20_000, "22 Nov", "08:00"), "22 Nov 08:00");
+        assert_eq!(when_text(i64::MIN, i64::MAX, "x", "y"), "x y");
+    }
 }

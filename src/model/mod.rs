@@ -198,6 +198,20 @@ impl Roster {
             names,
         }
     }
+
+    /// The roster without `name` (the same person however spelt in case
+    /// and spaces), the others in their order.
+    pub fn without(&self, name: &str) -> Roster {
+        Roster {
+            schema: SCHEMA_VERSION,
+            names: self
+                .names
+                .iter()
+                .filter(|n| !same_name(n, name))
+                .cloned()
+                .collect(),
+        }
+    }
 }
 
 /// Whether two player names are the same person (case and surrounding
@@ -271,6 +285,23 @@ mod tests {
             names: vec!["A".into(), "B".into(), "C".into()],
         };
         assert_eq!(r.remember(&["c".into()]).names, vec!["c", "A", "B"]);
+    }
+
+    #[test]
+    fn roster_forgets_a_name() {
+        let r = Roster {
+            schema: 1,
+            names: vec!["Ann".into(), "Bob".into(), "Cy".into()],
+        };
+        let less = r.without(" bob ");
+        assert_eq!(less.names, vec!["Ann", "Cy"]);
+        assert_eq!(less.schema, SCHEMA_VERSION);
+        assert_eq!(
+            r.without("Dee").names,
+            r.names,
+            "an unknown name changes nothing"
+        );
+        assert!(Roster::default().without("Ann").names.is_empty());
     }
 
     #[test]

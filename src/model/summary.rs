@@ -1,5 +1,6 @@
 //! A game's summary: the one line the games lists show without reading the
-//! game (players, state of play or result, when it was saved). It is a cache
+//! game (players, their totals and who leads, state of play or result, when
+//! it was saved). It is a cache
 //! of what the rules derive from the record, written in the same
 //! transaction as the record, so the two never disagree.
 
@@ -29,6 +30,15 @@ pub struct Summary {
     pub finished: bool,
     /// One line: the state of play or the result.
     pub summary: String,
+    /// Each player's total as the game shows it ("12", "-3.5"), by seat.
+    /// Empty in summaries written before totals were kept (the card then
+    /// shows no scores until the game is saved again).
+    #[serde(default)]
+    pub totals: Vec<String>,
+    /// The seats of the players leading (the winners once the game is
+    /// over); empty when nobody leads or it was not kept.
+    #[serde(default)]
+    pub leaders: Vec<usize>,
 }
 
 /// One line of the localStorage release's index (`chicken.index`).
@@ -76,6 +86,26 @@ impl SummaryV1 {
             },
             finished: self.finished,
             summary: self.summary,
+            totals: Vec::new(),
+            leaders: Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_summary_written_before_totals_reads_with_none() {
+        let old = r#"{"schema":2,"id":"g","rev":3,"kind":"chickenfoot","players":["Ann","Bob"],
+            "created_ms":1,"updated_ms":2,"finished":false,"summary":"Hand 2 of 13"}"#;
+        let s: Summary = serde_json::from_str(old).unwrap();
+        assert!(s.totals.is_empty() && s.leaders.is_empty());
+        let mut now = s.clone();
+        now.totals = vec!["0".into(), "12.5".into()];
+        now.leaders = vec![0];
+        let text = serde_json::to_string(&now).unwrap();
+        assert_eq!(serde_json::from_str::<Summary>(&text).unwrap(), now);
     }
 }

@@ -362,6 +362,28 @@ impl Standings {
     pub fn finished(&self) -> bool {
         self.outcome.is_some()
     }
+
+    /// Who leads, by seat: the winners once the game is over (the players
+    /// still in a pending tie-breaker), else the best total by
+    /// [`Standings::lower_wins`], shared when tied. Nobody leads while
+    /// every player has the same total (no scores yet, or all level).
+    pub fn leaders(&self) -> Vec<usize> {
+        if let Some(o) = &self.outcome {
+            return o.winners.clone();
+        }
+        let ranks = competition_ranks(&self.totals, self.lower_wins);
+        let first: Vec<usize> = ranks
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| **r == 1)
+            .map(|(i, _)| i)
+            .collect();
+        if first.len() == self.totals.len() {
+            Vec::new()
+        } else {
+            first
+        }
+    }
 }
 
 /// Places for the given totals: tied totals share a place, and the next
@@ -700,6 +722,36 @@ mod tests {
         assert_eq!(competition_ranks(&t, true), vec![3, 1, 1, 4]);
         assert_eq!(competition_ranks(&t, false), vec![2, 3, 3, 1]);
         assert_eq!(outcome_by_totals(&t, true).winners, vec![1, 2]);
+    }
+
+    #[test]
+    fn leaders_are_the_best_totals_or_the_winners() {
+        let mut st = Standings {
+            totals: vec![Points::new(10), Points::new(5), Points::new(5)],
+            lower_wins: true,
+            sheet: Vec::new(),
+            status: Vec::new(),
+            outcome: None,
+        };
+        assert_eq!(st.leaders(), vec![1, 2], "a shared lead");
+        st.lower_wins = false;
+        assert_eq!(st.leaders(), vec![0]);
+        st.totals = vec![Points::ZERO; 3];
+        assert!(st.leaders().is_empty(), "nobody leads before any score");
+        st.totals = vec![Points::new(4); 2];
+        assert!(st.leaders().is_empty(), "nobody leads when all are level");
+        st.totals = Vec::new();
+        assert!(st.leaders().is_empty());
+        // Once over, the winners lead, even where a tie-breaker split
+        // equal totals.
+        st.totals = vec![Points::new(4); 2];
+        st.outcome = Some(Outcome {
+            ranks: vec![2, 1],
+            winners: vec![1],
+            notes: Vec::new(),
+            pending: None,
+        });
+        assert_eq!(st.leaders(), vec![1]);
     }
 
     #[test]

@@ -347,6 +347,8 @@ impl<B: Backend> Store<B> {
                         Some(Checked::Good(o)) => {
                             let same = o.finished == next.finished
                                 && o.summary == next.summary
+                                && o.totals == next.totals
+                                && o.leaders == next.leaders
                                 && o.players == next.players
                                 && o.kind == next.kind
                                 && o.rev == next.rev;
@@ -499,5 +501,7 @@ pub fn summary_from_header(h: &RecordHeader, now: i64) -> Summary {
         updated_ms: if h.created_ms > 0 { h.created_ms } else { now },
         finished: false,
         summary: "Open the game to see the score".into(),
+        totals: Vec::new(),
+        leaders: Vec::new(),
     }
 }

@@ -1,5 +1,6 @@
 //! New game: seat the players (typed once, picked again from the saved
-//! roster, ordered by seat), choose the game's variants, start.
+//! roster, ordered by seat, a name corrected in place), keep the roster
+//! (a name can be removed from it), choose the game's variants, start.
 
 use leptos::prelude::*;
 
@@ -8,11 +9,13 @@ use std::pin::Pin;
 
 use leptos::task::spawn_local;
 
+use crate::app::components::focus_field;
 use crate::app::game::{summary_of, GameUi};
 use crate::app::pages::back_bar;
 use crate::app::{now_ms, store, sync, use_app};
 use crate::model::{check_new_player, same_name, GameRecord, Roster};
-use crate::rules::GameKind;
+use crate::rules::{count, GameKind};
+use crate::storage::bounded;
 
 /// A new id: the time in base 36 and a few random-ish digits.
 fn new_id() -> String {
@@ -112,8 +115,9 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
         let now = seated.get_untracked();
         if now.len() >= max {
             name_error.set(Some(format!(
-                "{} takes at most {max} players.",
-                kind.name()
+                "{} takes at most {}.",
+                kind.name(),
+                count(max, "player")
             )));
             return;
         }
@@ -187,7 +191,11 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
                 <p class="field-error" id="name-error" role="alert">{move || name_error.get()}</p>
             </form>
             {move || roster_note.get().map(|n| view! { <p class="banner warn" role="alert" data-testid="problem">{n}</p> })}
-            {roster_view(seated, roster, Callback::new(move |n: String| add(n)))}
+            {roster_view(RosterParts {
+                seated,
+                roster,
+                add: Callback::new(move |n: String| add(n)),
+            })}
             <h2>"Variants"</h2>
             {settings}
             <p class="form-error" role="alert" data-testid="start-error">{move || start_error.get()}</p>
@@ -197,7 +205,7 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
             >
                 {move || {
                     let n = seated.with(|s| s.len());
-                    if n < min { format!("Seat at least {min} players") } else { format!("Start with {n} players") }
+                    if n < min { format!("Seat at least {}", count(min, "player")) } else { format!("Start with {}", count(n, "player")) }
                 }}
             </button>
         </section>
@@ -205,9 +213,16 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
     .into_any()
 }
 
-/// The players seated, in seating order: move up or down, remove.
+/// The players seated, in seating order: tap a name to correct it, move
+/// up or down, remove.
 fn seats_view(seated: RwSignal<Vec<String>>) -> impl IntoView {
+    // The seat whose name is being corrected, what is typed, and why Done
+    // was refused.
+    let editing: RwSignal<Option<usize>> = RwSignal::new(None);
+    let typed = RwSignal::new(String::new());
+    let error: RwSignal<Option<String>> = RwSignal::new(None);
     let move_seat = move |i: usize, up: bool| {
+        editing.set(None);
         seated.update(|s| {
             let j = if up { i.checked_sub(1) } else { Some(i + 1) };
             if let Some(j) = j.filter(|j| *j < s.len()) {
@@ -215,48 +230,178 @@ fn seats_view(seated: RwSignal<Vec<String>>) -> impl IntoView {
             }
         })
     };
+    let begin = move |i: usize| {
+        typed.set(seated.with_untracked(|s| s.get(i).cloned().unwrap_or_default()));
+        error.set(None);
+        editing.set(Some(i));
+        focus_field("seat-edit");
+    };
+    let stop = move |i: usize| {
+        editing.set(None);
+        error.set(None);
+        focus_field(&format!("seat-name-{i}"));
+    };
+    // The corrected name, checked against the other seated names.
+    let done = move || {
+        let Some(i) = editing.get_untracked() else {
+            return;
+        };
+        let others: Vec<String> = seated.with_untracked(|s| {
+            s.iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, n)| n.clone())
+                .collect()
+        });
+        match check_new_player(&typed.get_untracked(), &others) {
+            Ok(name) => {
+                seated.update(|s| {
+                    if let Some(seat) = s.get_mut(i) {
+                        *seat = name;
+                    }
+                });
+                stop(i);
+            }
+            Err(e) => error.set(Some(e)),
+        }
+    };
     view! {
-            <ol class="seated" data-testid="seated">
-            {move || seated.get().into_iter().enumerate().map(|(i, n)| {
-                let count = seated.with(|s| s.len());
-                view! {
-                    <li class="seat">
-                        <span class="seat-no">{i + 1}</span>
-                        <span class="seat-name">{n.clone()}</span>
-                        <button type="button" class="icon" aria-label=format!("Move {n} up") disabled=i == 0 on:click=move |_| move_seat(i, true)>"↑"</button>
-                        <button type="button" class="icon" aria-label=format!("Move {n} down") disabled=i + 1 == count on:click=move |_| move_seat(i, false)>"↓"</button>
-                        <button type="button" class="icon" aria-label=format!("Remove {n}") on:click=move |_| seated.update(|s| { if i < s.len() { s.remove(i); } })>"✕"</button>
-                    </li>
-                }
-            }).collect_view()}
+        <ol class="seated" data-testid="seated">
+            {move || {
+                let now = seated.get();
+                let count = now.len();
+                let open = editing.get();
+                now.into_iter().enumerate().map(|(i, n)| {
+                    if open == Some(i) {
+                        return view! {
+                            <li class="seat editing">
+                                <span class="seat-no">{i + 1}</span>
+                                <form class="seat-edit" on:submit=move |ev| { ev.prevent_default(); done() }>
+                                    <input
+                                        type="text"
+                                        id="seat-edit"
+                                        autocomplete="off"
+                                        enterkeyhint="done"
+                                        maxlength="40"
+                                        aria-label=format!("Player {}'s name", i + 1)
+                                        aria-describedby="seat-edit-error"
+                                        aria-invalid=move || error.with(|e| e.is_some()).to_string()
+                                        prop:value=move || typed.get()
+                                        on:input=move |ev| { typed.set(event_target_value(&ev)); error.set(None) }
+                                        on:keydown=move |ev| if ev.key() == "Escape" { ev.prevent_default(); stop(i) }
+                                    />
+                                    <button type="submit" class="primary small" data-testid="seat-done">"Done"</button>
+                                    <button type="button" class="secondary small" on:click=move |_| stop(i)>"Cancel"</button>
+                                    <p class="field-error" id="seat-edit-error" role="alert">{move || error.get()}</p>
+                                </form>
+                            </li>
+                        }.into_any();
+                    }
+                    view! {
+                        <li class="seat">
+                            <span class="seat-no">{i + 1}</span>
+                            <button type="button" class="seat-name" id=format!("seat-name-{i}")
+                                aria-label=format!("Correct {n}") on:click=move |_| begin(i)
+                            >{n.clone()}</button>
+                            <button type="button" class="icon" aria-label=format!("Move {n} up") disabled=i == 0 on:click=move |_| move_seat(i, true)>"↑"</button>
+                            <button type="button" class="icon" aria-label=format!("Move {n} down") disabled=i + 1 == count on:click=move |_| move_seat(i, false)>"↓"</button>
+                            <button type="button" class="icon" aria-label=format!("Remove {n}") on:click=move |_| { editing.set(None); seated.update(|s| { if i < s.len() { s.remove(i); } }) }>"✕"</button>
+                        </li>
+                    }.into_any()
+                }).collect_view()
+            }}
         </ol>
     }
 }
 
-/// Players from earlier games not seated yet: a tap seats one.
-fn roster_view(
+/// What the roster's chips are given.
+struct RosterParts {
+    /// The players seated (they are not offered again).
     seated: RwSignal<Vec<String>>,
+    /// The names saved from earlier games.
     roster: RwSignal<Vec<String>>,
+    /// Seats a name.
     add: Callback<String>,
-) -> impl IntoView {
-    move || {
+}
+
+/// Players from earlier games not seated yet: a tap seats one; with
+/// Manage, a tap removes one from the saved list (saved before the chip
+/// goes).
+fn roster_view(p: RosterParts) -> impl IntoView {
+    let RosterParts {
+        seated,
+        roster,
+        add,
+    } = p;
+    let managing = RwSignal::new(false);
+    let said: RwSignal<Option<String>> = RwSignal::new(None);
+    let failed: RwSignal<Option<String>> = RwSignal::new(None);
+    let remove = move |name: String| {
+        spawn_local(async move {
+            let Some(s) = store() else { return };
+            let who = bounded(&name, 40);
+            // Read again, so a name remembered meanwhile is kept; never
+            // write over a roster that could not be read.
+            let (known, problem) = s.roster().await;
+            if let Some(problem) = problem {
+                said.set(None);
+                failed.set(Some(format!("{who} was not removed. {problem}")));
+                return;
+            }
+            let next = known.without(&name);
+            match s.save_roster(&next).await {
+                Ok(()) => {
+                    roster.set(next.names);
+                    failed.set(None);
+                    said.set(Some(format!("{who} was removed from the list.")));
+                }
+                Err(e) => {
+                    said.set(None);
+                    failed.set(Some(format!(
+                        "{who} was not removed from the list: {}",
+                        e.message().trim_start_matches("Not saved: ")
+                    )));
+                }
+            }
+        });
+    };
+    let chips = move || {
         let seated_now = seated.get();
         let choices: Vec<String> = roster
             .get()
             .into_iter()
             .filter(|r| !seated_now.iter().any(|s| same_name(s, r)))
             .collect();
+        let manage = managing.get();
         (!choices.is_empty()).then(|| view! {
             <div class="roster" role="group" aria-label="Players from earlier games">
-                <p class="hint">"Tap to seat someone from earlier games:"</p>
+                <div class="roster-head">
+                    <p class="hint">{if manage { "Tap a name to remove it from this list:" } else { "Tap to seat someone from earlier games:" }}</p>
+                    <button type="button" class="secondary small" data-testid="manage-roster"
+                        on:click=move |_| { managing.update(|m| *m = !*m); said.set(None); failed.set(None) }
+                    >{if manage { "Done" } else { "Manage" }}</button>
+                </div>
                 <div class="chips">
                     {choices.into_iter().map(|n| {
                         let n2 = n.clone();
-                        view! { <button type="button" class="chip" aria-label=format!("Seat {n}") on:click=move |_| add.run(n2.clone())>{n.clone()}</button> }
+                        if manage {
+                            view! {
+                                <button type="button" class="chip removable" aria-label=format!("Remove {n} from the list")
+                                    on:click=move |_| remove(n2.clone())
+                                ><span aria-hidden="true">"✕ "</span>{n.clone()}</button>
+                            }.into_any()
+                        } else {
+                            view! { <button type="button" class="chip" aria-label=format!("Seat {n}") on:click=move |_| add.run(n2.clone())>{n.clone()}</button> }.into_any()
+                        }
                     }).collect_view()}
                 </div>
             </div>
         })
+    };
+    view! {
+        {chips}
+        <p class="roster-said" role="status">{move || said.get()}</p>
+        <p class="field-error" role="alert" data-testid="roster-error">{move || failed.get()}</p>
     }
 }
 
