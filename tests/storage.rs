@@ -421,7 +421,13 @@ fn the_localstorage_release_moves_in_whole_and_once() {
     for id in &drafts {
         let (draft, msg) = block_on(s.draft(id));
         assert!(msg.is_none());
-        assert!(draft.unwrap().entry.is_some());
+        // The half-typed entry is the one after the game's last entry.
+        let entries = block_on(s.load_game(id))
+            .ok()
+            .and_then(|g| serde_json::from_str::<serde_json::Value>(&g.text).ok())
+            .and_then(|g| g["log"].as_array().map(Vec::len))
+            .unwrap_or(0);
+        assert_eq!(draft.unwrap().entry.map(|e| e.at), Some(entries));
     }
     assert!(!block_on(s.kept_aside()).unwrap().is_empty());
     // Marked done; the old keys are gone but the theme stays.

@@ -17,6 +17,13 @@ use super::{
 };
 use crate::model::{Draft, DraftSlot, IndexV1, RecordHeader, SCHEMA_VERSION};
 
+/// How many entries an old game holds (its entries are not read).
+#[derive(serde::Deserialize)]
+struct LogLength {
+    #[serde(default)]
+    log: Vec<serde::de::IgnoredAny>,
+}
+
 /// The old keys.
 const OLD_INDEX: &str = "chicken.index";
 const OLD_GAME: &str = "chicken.game.";
@@ -182,9 +189,14 @@ fn plan<L: Legacy>(legacy: &L, now: i64) -> Plan {
             }
             plan.old_keys.push(key.clone());
         } else if let Some(id) = key.strip_prefix(OLD_DRAFT) {
-            // The old drafts were the entry form's own state.
+            // The old drafts were the entry form's own state, for the entry
+            // after the game's last one.
+            let at = legacy
+                .get(&format!("{OLD_GAME}{id}"))
+                .and_then(|game| serde_json::from_str::<LogLength>(&game).ok())
+                .map_or(0, |g| g.log.len());
             let draft = Draft {
-                entry: Some(DraftSlot { at: 0, text }),
+                entry: Some(DraftSlot { at, text }),
                 ..Draft::new(id)
             };
             plan.copies.push(Copy {

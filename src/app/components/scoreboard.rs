@@ -161,9 +161,10 @@ pub fn Scoreboard(
                     format!("{}: {}", names.get(i).cloned().unwrap_or_default(), d.join(" · "))
                 }));
                 let cols = names.len() + 1;
-                // Shown: the number, and what follows it in small print;
-                // read out: the whole label (so the name holds what shows).
-                let (before, after) = match label.find(&format!(" {}", row.number)) {
+                // Shown: the number, and what follows it in the label in
+                // small print ("1", "· 9-9"): the button's name, the whole
+                // label, holds what shows.
+                let (before, after): (String, String) = match label.find(&format!(" {}", row.number)) {
                     Some(at) => {
                         let (b, a) = label.split_at(at + 1);
                         (b.to_string(), a.get(row.number.len()..).unwrap_or("").to_string())
@@ -179,14 +180,13 @@ pub fn Scoreboard(
                                 type="button"
                                 class="row-label"
                                 aria-expanded=move || is_open().to_string()
+                                aria-label=format!("{label}: show details")
                                 on:click=move |_| open_row.update(|o| *o = if *o == Some(r) { None } else { Some(r) })
                             >
-                                <span class="visually-hidden">{before}</span>
                                 <span class="row-no">{number}</span>
                                 {(!after.trim().is_empty()).then(|| view! { " "<small class="row-sub">{after.trim().to_string()}</small> })}
-                                <span class="visually-hidden">": show details"</span>
-                                {stalemate.then(|| view! { <small class="row-sub stalemate" aria-hidden="true">"stalemate"</small> })}
                             </button>
+                            {stalemate.then(|| view! { <small class="row-sub stalemate">"stalemate"</small> })}
                         </th>
                         {cells}
                     </tr>
