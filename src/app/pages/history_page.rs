@@ -5,11 +5,10 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::app::game::UNDO_DELETE_SECONDS;
-use crate::app::pages::{back_bar, opening};
-use crate::app::{format_date, store, sync, use_app};
+use crate::app::pages::{back_bar, opening, Deleting};
+use crate::app::{format_date, store, use_app};
 use crate::model::Summary;
-use crate::storage::{label_of, Deleted};
+use crate::storage::label_of;
 
 /// How many finished games a page shows.
 const PAGE: usize = 20;
@@ -21,8 +20,7 @@ pub fn HistoryPage() -> impl IntoView {
     let games: RwSignal<Vec<Summary>> = RwSignal::new(Vec::new());
     let loaded = RwSignal::new(false);
     let more = RwSignal::new(false);
-    let deleted: RwSignal<Option<(Deleted, String)>> = RwSignal::new(None);
-    let error: RwSignal<Option<String>> = RwSignal::new(None);
+    let deleting = Deleting::new();
 
     let load = move |skip: usize| {
         spawn_local(async move {
@@ -48,60 +46,20 @@ pub fn HistoryPage() -> impl IntoView {
         true
     });
 
-    let delete = move |id: String, label: String| {
-        spawn_local(async move {
-            let Some(s) = store() else { return };
-            match s.delete_game(&id).await {
-                Ok(d) => {
-                    sync::announce(&id, 0);
-                    games.update(|g| g.retain(|x| x.id != id));
-                    app.finished.update(|n| *n = n.saturating_sub(1));
-                    deleted.set(Some((d, label)));
-                    error.set(None);
-                    let shown = id.clone();
-                    set_timeout(
-                        move || {
-                            if deleted
-                                .with_untracked(|d| d.as_ref().is_some_and(|(d, _)| d.id == shown))
-                            {
-                                deleted.set(None);
-                            }
-                        },
-                        std::time::Duration::from_secs(UNDO_DELETE_SECONDS),
-                    );
-                }
-                Err(e) => error.set(Some(format!("Not deleted: {e}."))),
-            }
-        });
-    };
-    let undo = move |_| {
-        let Some((d, _)) = deleted.get_untracked() else {
-            return;
-        };
-        spawn_local(async move {
-            let Some(s) = store() else { return };
-            match s.undelete(&d).await {
-                Ok(()) => {
-                    deleted.set(None);
-                    app.finished.update(|n| *n += 1);
-                    sync::announce(&d.id, 1);
-                    load(0);
-                }
-                Err(e) => error.set(Some(e.message())),
-            }
-        });
-    };
+    let gone = Callback::new(move |id: String| {
+        games.update(|g| g.retain(|x| x.id != id));
+        app.finished.update(|n| *n = n.saturating_sub(1));
+    });
+    let back = Callback::new(move |_: ()| {
+        app.finished.update(|n| *n += 1);
+        load(0);
+    });
+    let delete = move |id: String, label: String| deleting.delete(id, label, gone);
 
     view! {
         <section class="page history">
             {back_bar("Finished games".into(), None)}
-            {move || deleted.get().map(|(_, label)| view! {
-                <div class="toast" role="status" data-testid="deleted">
-                    <span>{format!("Deleted {label}.")}</span>
-                    <button type="button" class="secondary" data-testid="undo-delete" on:click=undo>"Undo"</button>
-                </div>
-            })}
-            <p class="form-error" role="alert">{move || error.get()}</p>
+            {deleting.status(back)}
             {move || {
                 if !loaded.get() {
                     return opening();

@@ -3,27 +3,24 @@
 //! deleted with Undo for a few seconds), then start a game.
 
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
-use crate::app::game::UNDO_DELETE_SECONDS;
-use crate::app::pages::{opening, ThemeToggle};
+use crate::app::pages::{opening, Deleting, ThemeToggle};
 use crate::app::router::Route;
-use crate::app::{format_when, store, sync, use_app, AppCtx};
-use crate::model::{read_stored, Summary};
-use crate::rules::{count, join_names, GAMES};
-use crate::storage::{label_of, Deleted};
+use crate::app::{format_when, use_app};
+use crate::model::Summary;
+use crate::rules::{count, echo, join_names, GAMES};
+use crate::storage::label_of;
 
 /// The home page.
 #[component]
 pub fn HomePage() -> impl IntoView {
     let app = use_app();
-    // The game just deleted here (Undo is offered) and its label.
-    let deleted: RwSignal<Option<(Deleted, String)>> = RwSignal::new(None);
-    let error: RwSignal<Option<String>> = RwSignal::new(None);
-    let delete = Callback::new(move |(id, label): (String, String)| {
-        delete_game(app, deleted, error, id, label)
-    });
-    let undo = move |_| undo_delete(app, deleted, error);
+    let deleting = Deleting::new();
+    let gone =
+        Callback::new(move |id: String| app.in_progress.update(|g| g.retain(|x| x.id != id)));
+    let delete =
+        Callback::new(move |(id, label): (String, String)| deleting.delete(id, label, gone));
+    let back = Callback::new(move |_: ()| app.refresh());
     view! {
         <section class="page home">
             <header class="bar">
@@ -32,13 +29,7 @@ pub fn HomePage() -> impl IntoView {
             </header>
             <Problems/>
             <h2>"Games in progress"</h2>
-            {move || deleted.get().map(|(_, label)| view! {
-                <div class="toast" role="status" data-testid="deleted">
-                    <span>{format!("Game deleted ({label}).")}</span>
-                    <button type="button" class="secondary" data-testid="undo-delete" on:click=undo>"Undo"</button>
-                </div>
-            })}
-            <p class="form-error" role="alert" data-testid="home-error">{move || error.get()}</p>
+            {deleting.status(back)}
             {move || {
                 if !app.ready.get() {
                     return opening();
@@ -77,39 +68,15 @@ pub fn HomePage() -> impl IntoView {
 fn game_card(e: Summary, delete: Callback<(String, String)>) -> impl IntoView {
     let href = format!("/play/{}/{}", e.kind, e.id);
     let label = label_of(&e);
-    let leading: Vec<String> = e
-        .leaders
-        .iter()
-        .filter_map(|i| e.players.get(*i).cloned())
-        .collect();
-    let lead = match (leading.is_empty(), e.totals.is_empty()) {
-        (false, _) => Some(format!("Leading: {}", join_names(&leading))),
-        (true, false) => Some("All level".to_string()),
-        (true, true) => None,
-    };
-    let scores: Vec<_> = e
-        .players
-        .iter()
-        .zip(&e.totals)
-        .enumerate()
-        .map(|(i, (name, total))| {
-            view! {
-                <span class="score" class:lead=e.leaders.contains(&i)>
-                    <span class="who">{name.clone()}</span>
-                    " "
-                    <b>{total.clone()}</b>
-                </span>
-            }
-        })
-        .collect();
+    let (lead, scores) = card_lines(&e);
     let testid = format!("game-{}", e.id);
     let (id, name) = (e.id.clone(), label.clone());
     view! {
         <li class="with-action game-card" data-testid=testid>
             <a class="game-link" href=href>
                 <strong class="game-title">{label.clone()}</strong>
-                {lead.map(|l| view! { <span class="game-lead" data-testid="lead">{l}</span> })}
-                {(!scores.is_empty()).then(|| view! { <span class="scores" data-testid="scores">{scores}</span> })}
+                <span class="game-lead" data-testid="lead">{lead}</span>
+                <span class="scores" data-testid="scores">{scores}</span>
                 <small class="game-state">{e.summary.clone()}</small>
                 <small class="game-when" data-testid="when">{format_when(e.updated_ms)}</small>
             </a>
@@ -119,60 +86,30 @@ fn game_card(e: Summary, delete: Callback<(String, String)>) -> impl IntoView {
     }
 }
 
-/// Deletes game `id` (record, summary and draft, in one transaction), then
-/// takes it off the list and offers Undo for a few seconds; other pages
-/// hear of it.
-fn delete_game(
-    app: AppCtx,
-    deleted: RwSignal<Option<(Deleted, String)>>,
-    error: RwSignal<Option<String>>,
-    id: String,
-    label: String,
-) {
-    spawn_local(async move {
-        let Some(s) = store() else { return };
-        match s.delete_game(&id).await {
-            Ok(d) => {
-                sync::announce(&id, 0);
-                app.in_progress.update(|g| g.retain(|x| x.id != id));
-                deleted.set(Some((d, label)));
-                error.set(None);
-                set_timeout(
-                    move || {
-                        if deleted.with_untracked(|d| d.as_ref().is_some_and(|(d, _)| d.id == id)) {
-                            deleted.set(None);
-                        }
-                    },
-                    std::time::Duration::from_secs(UNDO_DELETE_SECONDS),
-                );
-            }
-            Err(e) => error.set(Some(format!("Not deleted: {e}."))),
-        }
-    });
-}
-
-/// Puts the game just deleted back, and lists it again.
-fn undo_delete(
-    app: AppCtx,
-    deleted: RwSignal<Option<(Deleted, String)>>,
-    error: RwSignal<Option<String>>,
-) {
-    let Some((d, _)) = deleted.get_untracked() else {
-        return;
+/// A card's lines about the score: who leads ("Leading: Ann", "All
+/// level") and every total ("Ann 0 · Bob 12"), each name at most 12
+/// letters; both empty for a summary written before totals were kept.
+fn card_lines(e: &Summary) -> (String, String) {
+    if e.totals.is_empty() {
+        return (String::new(), String::new());
+    }
+    let leading: Vec<String> = e
+        .leaders
+        .iter()
+        .filter_map(|i| e.players.get(*i).map(|n| echo(n)))
+        .collect();
+    let lead = if leading.is_empty() {
+        "All level".to_string()
+    } else {
+        format!("Leading: {}", join_names(&leading))
     };
-    spawn_local(async move {
-        let Some(s) = store() else { return };
-        match s.undelete(&d).await {
-            Ok(()) => {
-                deleted.set(None);
-                error.set(None);
-                let rev = read_stored(&d.record).map(|h| h.rev).unwrap_or(1);
-                sync::announce(&d.id, rev);
-                app.refresh();
-            }
-            Err(e) => error.set(Some(e.message())),
-        }
-    });
+    let scores: Vec<String> = e
+        .players
+        .iter()
+        .zip(&e.totals)
+        .map(|(name, total)| format!("{} {total}", echo(name)))
+        .collect();
+    (lead, scores.join(" · "))
 }
 
 /// Storage problems, and a pointer to what was kept aside.
@@ -192,5 +129,46 @@ fn Problems() -> impl IntoView {
                 </a>
             })
         }}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary(players: &[&str], totals: &[&str], leaders: &[usize]) -> Summary {
+        Summary {
+            schema: 2,
+            id: "g".into(),
+            rev: 1,
+            kind: "chickenfoot".into(),
+            players: players.iter().map(|p| p.to_string()).collect(),
+            created_ms: 0,
+            updated_ms: 0,
+            finished: false,
+            summary: "Hand 2 of 10".into(),
+            totals: totals.iter().map(|t| t.to_string()).collect(),
+            leaders: leaders.to_vec(),
+        }
+    }
+
+    #[test]
+    fn cards_say_who_leads_and_every_total() {
+        let s = summary(&["Ann", "Bob", "Cy"], &["0", "12", "0"], &[0, 2]);
+        assert_eq!(
+            card_lines(&s),
+            ("Leading: Ann and Cy".into(), "Ann 0 · Bob 12 · Cy 0".into())
+        );
+        let level = summary(&["Ann", "Bob"], &["0", "0"], &[]);
+        assert_eq!(card_lines(&level).0, "All level");
+        // Written before totals were kept: nothing about the score.
+        let old = summary(&["Ann", "Bob"], &[], &[]);
+        assert_eq!(card_lines(&old), (String::new(), String::new()));
+        // Long names are cut; a seat out of range is skipped.
+        let long = "A".repeat(40);
+        let s = summary(&[&long, "Bob"], &["-2.5", "3"], &[0, 7]);
+        let (lead, scores) = card_lines(&s);
+        assert_eq!(lead, "Leading: AAAAAAAAAAAA…");
+        assert_eq!(scores, "AAAAAAAAAAAA… -2.5 · Bob 3");
     }
 }

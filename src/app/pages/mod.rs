@@ -6,8 +6,105 @@ pub mod home_page;
 pub mod new_game_page;
 
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
-use crate::storage::theme;
+use crate::app::game::UNDO_DELETE_SECONDS;
+use crate::app::{store, sync};
+use crate::storage::{theme, Deleted};
+
+/// Deleting a game from a list (home, Finished games): the game goes at
+/// once, its record, summary and draft in one transaction, and Undo is
+/// offered for a few seconds; other pages hear of both. One copy serves
+/// both lists.
+#[derive(Clone, Copy)]
+pub struct Deleting {
+    /// The game just deleted and its label, while Undo is offered.
+    deleted: RwSignal<Option<(Deleted, String)>>,
+    /// Why the last delete or Undo failed.
+    error: RwSignal<Option<String>>,
+}
+
+impl Deleting {
+    /// Nothing deleted yet.
+    pub fn new() -> Self {
+        Deleting {
+            deleted: RwSignal::new(None),
+            error: RwSignal::new(None),
+        }
+    }
+
+    /// Deletes game `id` (called `label` in the message); `gone` runs
+    /// with its id once it is deleted, to take it off the list.
+    pub fn delete(self, id: String, label: String, gone: Callback<String>) {
+        let Deleting { deleted, error } = self;
+        spawn_local(async move {
+            let Some(s) = store() else { return };
+            match s.delete_game(&id).await {
+                Ok(d) => {
+                    sync::announce(&id, 0);
+                    gone.run(id.clone());
+                    deleted.set(Some((d, label)));
+                    error.set(None);
+                    set_timeout(
+                        move || {
+                            let shown = deleted.try_with_untracked(|d| {
+                                d.as_ref().is_some_and(|(d, _)| d.id == id)
+                            });
+                            if shown == Some(true) {
+                                deleted.set(None);
+                            }
+                        },
+                        std::time::Duration::from_secs(UNDO_DELETE_SECONDS),
+                    );
+                }
+                Err(e) => error.set(Some(format!("Not deleted: {e}."))),
+            }
+        });
+    }
+
+    /// Puts the game just deleted back; `back` runs once it is (to list
+    /// it again).
+    pub fn undo(self, back: Callback<()>) {
+        let Deleting { deleted, error } = self;
+        let Some((d, _)) = deleted.get_untracked() else {
+            return;
+        };
+        spawn_local(async move {
+            let Some(s) = store() else { return };
+            match s.undelete(&d).await {
+                Ok(()) => {
+                    deleted.set(None);
+                    error.set(None);
+                    sync::announce(&d.id, 1);
+                    back.run(());
+                }
+                Err(e) => error.set(Some(e.message())),
+            }
+        });
+    }
+
+    /// "Game deleted (label)." with Undo while it is offered, and what
+    /// went wrong, if anything.
+    pub fn status(self, back: Callback<()>) -> impl IntoView {
+        let Deleting { deleted, error } = self;
+        view! {
+            {move || deleted.get().map(|(_, label)| view! {
+                <div class="toast" role="status" data-testid="deleted">
+                    <span>{format!("Game deleted ({label}).")}</span>
+                    <button type="button" class="secondary" data-testid="undo-delete"
+                        on:click=move |_| self.undo(back)>"Undo"</button>
+                </div>
+            })}
+            <p class="form-error" role="alert" data-testid="delete-error">{move || error.get()}</p>
+        }
+    }
+}
+
+impl Default for Deleting {
+    fn default() -> Self {
+        Self::new()
+    }
+}
 
 /// The top bar of every page but home: back to the games, the title, and
 /// an optional control on the right.

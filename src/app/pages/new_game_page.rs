@@ -170,6 +170,7 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
             {back_bar(format!("New {}", kind.name()), None)}
             <h2>{format!("Players ({min}–{max}), in seating order")}</h2>
             {seats_view(seated)}
+            {move || seated.with(|s| !s.is_empty()).then(|| view! { <p class="hint seat-hint">"Tap a name to correct it."</p> })}
             <form class="add-player" on:submit=move |ev| { ev.prevent_default(); add_typed() }>
                 <label class="field">
                     <span>"New player"</span>
