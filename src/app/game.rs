@@ -431,6 +431,13 @@ impl<R: GameUi> Screen<R> {
             match read_game::<R>(&s, &game).await {
                 Ok(r) => {
                     let len = r.log.len();
+                    // What was typed for the next entry is still the next
+                    // entry when another screen recorded one meanwhile.
+                    self.draft.update_value(|d| {
+                        if let Some(e) = d.entry.as_mut().filter(|e| e.at < len) {
+                            e.at = len;
+                        }
+                    });
                     if self
                         .rec
                         .try_with_untracked(|now| *now != r)
@@ -758,7 +765,8 @@ impl<R: GameUi> Screen<R> {
                     .with_value(|d| d.edit.clone().filter(|s| s.at == i)),
             ),
             // A draft typed for another entry (the next hand, before an
-            // Undo) stays kept for when that entry's form is back.
+            // Undo) stays kept for when that entry's form is back (a reload
+            // moves one typed before another screen's entry along).
             None => (
                 Slot::Entry,
                 self.draft
