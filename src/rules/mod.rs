@@ -16,11 +16,22 @@
 //! entries a correction implies.
 
 use std::fmt;
-use std::ops::{Add, AddAssign, Neg, RangeInclusive, Sub};
+use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+
+mod log;
+mod points;
+mod text;
+
+pub use log::{
+    entry_points, points_line, push_entry, replace_entry, replay, replay_prefix, undo_last,
+    LogError,
+};
+pub use points::Points;
+pub use text::{count, echo, join_names, parse_count};
 
 /// One row of the game registry: what the shell lists and routes by. Each
 /// game's rules module holds its own row (its `Rules::KIND`); [`GAMES`]
@@ -139,82 +150,6 @@ impl FromStr for GameKind {
             .ok_or_else(|| {
                 RuleError::new(format!("There is no game called \"{}\".", bounded_id(s)))
             })
-    }
-}
-
-/// A score, exact to the half point (Plumedini's halving can leave .5).
-///
-/// Stored as a count of half points so that arithmetic stays exact.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Points(i64);
-
-impl Points {
-    /// No points.
-    pub const ZERO: Points = Points(0);
-
-    /// Whole points.
-    pub const fn new(whole: i64) -> Self {
-        Points(whole * 2)
-    }
-
-    /// A count of half points (3 halves = 1.5 points).
-    pub const fn from_halves(halves: i64) -> Self {
-        Points(halves)
-    }
-
-    /// The score as a count of half points.
-    pub const fn halves(self) -> i64 {
-        self.0
-    }
-
-    /// Half of this score, exact to the half point for whole scores.
-    pub const fn halved(self) -> Self {
-        Points(self.0 / 2)
-    }
-}
-
-impl fmt::Display for Points {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sign = if self.0 < 0 { "-" } else { "" };
-        let abs = self.0.unsigned_abs();
-        if abs.is_multiple_of(2) {
-            write!(f, "{sign}{}", abs / 2)
-        } else {
-            write!(f, "{sign}{}.5", abs / 2)
-        }
-    }
-}
-
-impl Add for Points {
-    type Output = Points;
-    fn add(self, rhs: Points) -> Points {
-        Points(self.0.saturating_add(rhs.0))
-    }
-}
-
-impl AddAssign for Points {
-    fn add_assign(&mut self, rhs: Points) {
-        *self = *self + rhs;
-    }
-}
-
-impl Sub for Points {
-    type Output = Points;
-    fn sub(self, rhs: Points) -> Points {
-        Points(self.0.saturating_sub(rhs.0))
-    }
-}
-
-impl Neg for Points {
-    type Output = Points;
-    fn neg(self) -> Points {
-        Points(self.0.saturating_neg())
-    }
-}
-
-impl std::iter::Sum for Points {
-    fn sum<I: Iterator<Item = Points>>(iter: I) -> Points {
-        iter.fold(Points::ZERO, Add::add)
     }
 }
 
@@ -504,84 +439,6 @@ pub trait Rules: 'static {
     fn help(setup: &Setup<Self::Settings>) -> Vec<HelpLine>;
 }
 
-/// Folds as much of the log as the rules accept: the state after the last
-/// good entry, and the first entry refused, if any. Stored games are read
-/// this way so that one bad entry never hides the rest of a game.
-pub fn replay_prefix<R: Rules>(
-    setup: &Setup<R::Settings>,
-    log: &[R::Entry],
-) -> (R::State, Option<LogError>) {
-    let mut state = R::start(setup);
-    for (index, entry) in log.iter().enumerate() {
-        match R::apply(setup, &state, entry) {
-            Ok(next) => state = next,
-            Err(error) => return (state, Some(LogError { index, error })),
-        }
-    }
-    (state, None)
-}
-
-/// Reads a whole number typed or tapped into a field ("23"), with a message
-/// for the table when it is not one: empty, negative, text or too large.
-pub fn parse_count(text: &str, what: &str, max: u32) -> Result<u32, String> {
-    let t = text.trim();
-    if t.is_empty() {
-        return Err(format!("Enter the {what}."));
-    }
-    if let Some(rest) = t.strip_prefix('-') {
-        if !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit()) {
-            return Err(format!("The {what} can't be negative."));
-        }
-    }
-    if !t.chars().all(|c| c.is_ascii_digit()) {
-        return Err(format!(
-            "\"{}\" is not a number: use digits only, like 23.",
-            echo(t)
-        ));
-    }
-    match t.parse::<u32>() {
-        Ok(n) if n <= max => Ok(n),
-        _ => Err(format!(
-            "{} is more than the {what} can be (at most {max}).",
-            echo(t)
-        )),
-    }
-}
-
-/// Names joined for a sentence: "Ann", "Ann and Bob", "Ann, Bob and Cy".
-pub fn join_names<S: AsRef<str>>(names: &[S]) -> String {
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.as_ref().to_string(),
-        Some((last, rest)) => {
-            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
-            format!("{} and {}", rest.join(", "), last.as_ref())
-        }
-    }
-}
-
-/// A count with its noun: "1 point", "3 points", "0 tiles".
-pub fn count(n: impl fmt::Display, noun: &str) -> String {
-    let text = n.to_string();
-    if text == "1" {
-        format!("1 {noun}")
-    } else {
-        format!("{text} {noun}s")
-    }
-}
-
-/// What was typed, as a message may repeat it: at most 12 characters
-/// (a pasted page never makes a message wider than the phone).
-pub fn echo(typed: &str) -> String {
-    let mut chars = typed.chars();
-    let head: String = chars.by_ref().take(12).collect();
-    if chars.next().is_some() {
-        format!("{head}…")
-    } else {
-        head
-    }
-}
-
 /// Refuses a player count outside `range`.
 pub fn check_player_count(count: usize, range: RangeInclusive<usize>) -> Result<(), RuleError> {
     if range.contains(&count) {
@@ -595,121 +452,9 @@ pub fn check_player_count(count: usize, range: RangeInclusive<usize>) -> Result<
     }
 }
 
-/// An entry of the log that cannot be applied, with its position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LogError {
-    /// The index in the log of the entry that failed.
-    pub index: usize,
-    /// Why it failed.
-    pub error: RuleError,
-}
-
-impl fmt::Display for LogError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Entry {}: {}", self.index + 1, self.error.message)
-    }
-}
-
-/// Folds the whole log from the start. Fails at the first entry that the
-/// rules refuse, naming it.
-pub fn replay<R: Rules>(
-    setup: &Setup<R::Settings>,
-    log: &[R::Entry],
-) -> Result<R::State, LogError> {
-    let mut state = R::start(setup);
-    for (index, entry) in log.iter().enumerate() {
-        state = R::apply(setup, &state, entry).map_err(|error| LogError { index, error })?;
-    }
-    Ok(state)
-}
-
-/// The log with `entry` appended, if the rules accept it.
-pub fn push_entry<R: Rules>(
-    setup: &Setup<R::Settings>,
-    log: &[R::Entry],
-    entry: R::Entry,
-) -> Result<Vec<R::Entry>, LogError> {
-    let mut next = log.to_vec();
-    next.push(entry);
-    replay::<R>(setup, &next)?;
-    Ok(next)
-}
-
-/// The log with entry `index` replaced, if it and every later entry are
-/// still possible; otherwise the first entry that no longer is.
-pub fn replace_entry<R: Rules>(
-    setup: &Setup<R::Settings>,
-    log: &[R::Entry],
-    index: usize,
-    entry: R::Entry,
-) -> Result<Vec<R::Entry>, LogError> {
-    let mut next = log.to_vec();
-    match next.get_mut(index) {
-        Some(slot) => *slot = entry,
-        None => {
-            return Err(LogError {
-                index,
-                error: RuleError::new("That entry no longer exists."),
-            })
-        }
-    }
-    replay::<R>(setup, &next)?;
-    Ok(next)
-}
-
-/// What entry `index` of `log` added to each player's total (the totals
-/// after it less the totals before it), or `None` if the log cannot be
-/// replayed that far.
-pub fn entry_points<R: Rules>(
-    setup: &Setup<R::Settings>,
-    log: &[R::Entry],
-    index: usize,
-) -> Option<Vec<Points>> {
-    let totals = |n: usize| -> Option<Vec<Points>> {
-        let (state, err) = replay_prefix::<R>(setup, log.get(..n)?);
-        err.is_none().then(|| R::standings(setup, &state).totals)
-    };
-    let before = totals(index)?;
-    let after = totals(index.checked_add(1)?)?;
-    Some(after.iter().zip(&before).map(|(a, b)| *a - *b).collect())
-}
-
-/// What an entry added, in words for a confirmation: "Ann 8, Bob 16"
-/// (signed when `signed`: "Ann +8, Bob +16"), or "no points".
-pub fn points_line(players: &[String], points: &[Points], signed: bool) -> String {
-    if points.iter().all(|p| *p == Points::ZERO) {
-        return "no points".into();
-    }
-    points
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let name = players.get(i).map(String::as_str).unwrap_or("?");
-            let sign = if signed && *p > Points::ZERO { "+" } else { "" };
-            format!("{name} {sign}{p}")
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The log without its last entry (undo). An empty log stays empty.
-pub fn undo_last<E: Clone>(log: &[E]) -> Vec<E> {
-    let keep = log.len().saturating_sub(1);
-    log.iter().take(keep).cloned().collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn points_display_halves_and_signs() {
-        assert_eq!(Points::new(12).to_string(), "12");
-        assert_eq!(Points::from_halves(25).to_string(), "12.5");
-        assert_eq!(Points::from_halves(-25).to_string(), "-12.5");
-        assert_eq!(Points::new(-20).to_string(), "-20");
-        assert_eq!(Points::new(25).halved().to_string(), "12.5");
-    }
 
     #[test]
     fn ranks_share_places_and_skip() {
@@ -765,88 +510,5 @@ mod tests {
         assert!(serde_json::from_str::<GameKind>("\"poker\"").is_err());
         let ids: std::collections::HashSet<_> = GAMES.iter().map(|k| k.as_str()).collect();
         assert_eq!(ids.len(), GAMES.len(), "every id is unique");
-    }
-
-    #[test]
-    fn counts_are_parsed_with_messages() {
-        assert_eq!(parse_count(" 23 ", "pips", 500), Ok(23));
-        assert!(parse_count("", "pips", 500).unwrap_err().contains("Enter"));
-        assert!(parse_count("-4", "pips", 500)
-            .unwrap_err()
-            .contains("negative"));
-        assert!(parse_count("abc", "pips", 500)
-            .unwrap_err()
-            .contains("not a number"));
-        assert!(parse_count("501", "pips", 500)
-            .unwrap_err()
-            .contains("at most 500"));
-        assert!(parse_count("99999999999", "pips", 500).is_err());
-        // A paste of a thousand characters is never echoed whole.
-        for typed in [
-            "9".repeat(1000),
-            "x".repeat(1000),
-            format!("1{}", "é".repeat(999)),
-        ] {
-            let message = parse_count(&typed, "pips", 500).unwrap_err();
-            assert!(message.chars().count() < 80, "{message}");
-        }
-        assert_eq!(echo("12"), "12");
-        assert_eq!(count(1, "point"), "1 point");
-        assert_eq!(count(0, "tile"), "0 tiles");
-        assert_eq!(count(Points::new(-1), "point"), "-1 points");
-        assert_eq!(count(12, "hand"), "12 hands");
-        assert_eq!(echo("1234567890123"), "123456789012…");
-    }
-
-    #[test]
-    fn names_join_for_a_sentence() {
-        assert_eq!(join_names::<&str>(&[]), "");
-        assert_eq!(join_names(&["Ann"]), "Ann");
-        assert_eq!(join_names(&["Ann", "Bob"]), "Ann and Bob");
-        assert_eq!(join_names(&["Ann", "Bob", "Cy"]), "Ann, Bob and Cy");
-    }
-
-    #[test]
-    fn an_entrys_points_are_the_totals_it_moved() {
-        use crate::rules::chickenfoot::{Chickenfoot, Hand, Left, Settings};
-        let setup = Setup {
-            players: vec!["Ann".into(), "Bob".into()],
-            settings: Settings::default(),
-        };
-        let hand = |out: usize, pips: u32| Hand {
-            out: Some(out),
-            started_with: None,
-            left: (0..2)
-                .map(|i| {
-                    if i == out {
-                        Left::Pips(0)
-                    } else {
-                        Left::Pips(pips)
-                    }
-                })
-                .collect(),
-        };
-        let log = vec![hand(0, 8), hand(1, 16)];
-        let first = entry_points::<Chickenfoot>(&setup, &log, 0).unwrap();
-        assert_eq!(first, vec![Points::ZERO, Points::new(8)]);
-        let second = entry_points::<Chickenfoot>(&setup, &log, 1).unwrap();
-        assert_eq!(points_line(&setup.players, &second, false), "Ann 16, Bob 0");
-        assert_eq!(points_line(&setup.players, &second, true), "Ann +16, Bob 0");
-        // Past the end of the log there is nothing to tell.
-        assert_eq!(entry_points::<Chickenfoot>(&setup, &log, 2), None);
-        assert_eq!(
-            points_line(&setup.players, &[Points::ZERO, Points::ZERO], true),
-            "no points"
-        );
-        assert_eq!(
-            points_line(&setup.players, &[Points::new(-20), Points::ZERO], true),
-            "Ann -20, Bob 0"
-        );
-    }
-
-    #[test]
-    fn undo_of_empty_log_is_empty() {
-        assert!(undo_last::<u8>(&[]).is_empty());
-        assert_eq!(undo_last(&[1, 2]), vec![1]);
     }
 }

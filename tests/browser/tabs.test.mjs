@@ -132,8 +132,12 @@ test('Back into a page from the back/forward cache, then Save: nothing lost', as
     await page.getByTestId('in-progress').waitFor();
     await page.goBack({ waitUntil: 'commit' });
     await page.waitForFunction(() => location.pathname.startsWith('/play/'));
+    // pageshow fires a moment after the commit (later on a loaded machine).
+    await page.waitForFunction(() => (window.__restored || 0) >= 1, null, { timeout: 5000 }).catch(() => {});
     const restored = await page.evaluate(() => window.__restored || 0);
-    assert.ok(restored >= 1, 'the page came back from the back/forward cache');
+    const why = await page.evaluate(() =>
+      JSON.stringify(performance.getEntriesByType('navigation')[0]?.notRestoredReasons ?? null));
+    assert.ok(restored >= 1, `the page came back from the back/forward cache (not restored because: ${why})`);
     // It re-reads before taking input: it shows both hands, then saves a third.
     await game.waitRows(2);
     await fill(page, 8);

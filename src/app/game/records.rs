@@ -1,0 +1,153 @@
+//! What the games lists and the extra panels read of a game: its summary,
+//! the record as its rules read it, and the panels' kept work.
+
+use super::*;
+
+/// An extra panel's work in progress, as it kept it with [`keep_draft`], if
+/// it still reads as a `T` and `fits` (entry forms have theirs restored by
+/// the frame).
+pub fn restore_draft<T: DeserializeOwned>(
+    draft: Option<&str>,
+    fits: impl Fn(&T) -> bool,
+) -> Option<T> {
+    draft
+        .and_then(|d| serde_json::from_str::<T>(d).ok())
+        .filter(|d| fits(d))
+}
+
+/// Keeps what `value` returns as an extra panel's work in progress, every
+/// time what it reads changes (it writes storage, never a signal).
+pub fn keep_draft<T: Serialize>(
+    on_draft: Option<Callback<Option<String>>>,
+    value: impl Fn() -> T + 'static,
+) {
+    if let Some(keep) = on_draft {
+        Effect::new(move |_| keep.run(serde_json::to_string(&value()).ok()));
+    }
+}
+
+/// One line for the games list: the result, or the state of play.
+pub fn summary_line(players: &[String], standings: &Standings) -> String {
+    let name = |i: &usize| players.get(*i).cloned().unwrap_or_default();
+    match &standings.outcome {
+        Some(Outcome {
+            pending: Some(p), ..
+        }) => p.clone(),
+        Some(Outcome { winners, .. }) => {
+            let names: Vec<String> = winners.iter().map(name).collect();
+            match names.len() {
+                0 => "Finished".into(),
+                1 => format!("Won by {}", names.join("")),
+                _ => format!("Shared by {}", names.join(" & ")),
+            }
+        }
+        None => standings
+            .status
+            .first()
+            .cloned()
+            .unwrap_or_else(|| "In progress".into()),
+    }
+}
+
+/// The summary the games lists show for `record`, as its rules derive it.
+pub fn summary_of<R: Rules>(record: &GameRecord<R>) -> Summary {
+    let setup = record.setup();
+    let (state, _) = replay_prefix::<R>(&setup, &record.log);
+    let standings = R::standings(&setup, &state);
+    Summary {
+        schema: SCHEMA_VERSION,
+        id: record.id.clone(),
+        rev: record.rev,
+        kind: record.kind.as_str().to_string(),
+        players: record.players.clone(),
+        created_ms: record.created_ms,
+        updated_ms: now_ms(),
+        finished: standings.finished(),
+        summary: summary_line(&record.players, &standings),
+        totals: standings.totals.iter().map(|t| t.to_string()).collect(),
+        leaders: standings.leaders(),
+    }
+}
+
+/// Reads game `id` as a game of `R`. A record that cannot be read is kept
+/// aside (never overwritten) and the message says so.
+pub async fn read_game<R: Rules>(store: &AppStore, id: &str) -> Result<GameRecord<R>, String> {
+    let loaded = store.load_game(id).await?;
+    if loaded.header.kind != R::KIND.as_str() {
+        return Err(format!(
+            "This game is a \"{}\" game, not {}.",
+            crate::storage::bounded(&loaded.header.kind, 24),
+            R::KIND.name()
+        ));
+    }
+    match GameRecord::<R>::from_json(&loaded.text) {
+        Ok(r) => Ok(r),
+        Err(reason) => Err(store
+            .set_aside_game(id, &loaded.text, &crate::storage::bounded(&reason, 100))
+            .await),
+    }
+}
+
+/// Asks the browser to keep this app's storage when space runs low (once
+/// a game is saved); it answers by itself, without asking the person.
+pub fn ask_to_persist() {
+    let Some(manager) = web_sys::window().map(|w| w.navigator().storage()) else {
+        return;
+    };
+    spawn_local(async move {
+        let Ok(p) = manager.persisted() else { return };
+        let already = wasm_bindgen_futures::JsFuture::from(p)
+            .await
+            .ok()
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false);
+        if !already {
+            if let Ok(p) = manager.persist() {
+                let _ = wasm_bindgen_futures::JsFuture::from(p).await;
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Outcome, Points};
+    #[test]
+    fn summary_lines_name_winners_or_what_is_next() {
+        let players = vec!["Ann".to_string(), "Bob".to_string()];
+        let mut st = Standings {
+            totals: vec![Points::ZERO; 2],
+            lower_wins: true,
+            sheet: Vec::new(),
+            status: vec!["Hand 2 of 7".into()],
+            outcome: None,
+        };
+        assert_eq!(summary_line(&players, &st), "Hand 2 of 7");
+        st.outcome = Some(Outcome {
+            ranks: vec![1, 2],
+            winners: vec![0],
+            notes: Vec::new(),
+            pending: None,
+        });
+        assert_eq!(summary_line(&players, &st), "Won by Ann");
+        st.outcome = Some(Outcome {
+            ranks: vec![1, 1],
+            winners: vec![0, 1],
+            notes: Vec::new(),
+            pending: None,
+        });
+        assert_eq!(summary_line(&players, &st), "Shared by Ann & Bob");
+        // A tie waiting for its tie-breaker is not announced as shared.
+        st.outcome = Some(Outcome {
+            ranks: vec![1, 1],
+            winners: vec![0, 1],
+            notes: Vec::new(),
+            pending: Some("Golden Egg tie: card draw pending".into()),
+        });
+        assert_eq!(
+            summary_line(&players, &st),
+            "Golden Egg tie: card draw pending"
+        );
+    }
+}
