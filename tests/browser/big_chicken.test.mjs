@@ -343,6 +343,18 @@ test('tie questions come and go as cards left are typed, answers are kept and sa
     await game.wentOut('Dee');
     await game.wentOutOnADuck();
     assert.match(await game.direction().textContent(), /Counter-Cluckwise/);
+    // On a 320 px phone the card's name stays whole (never "Counter-" over
+    // "Cluckwise") and inside its button.
+    const before = page.viewportSize();
+    await page.setViewportSize({ width: 320, height: 640 });
+    const fit = await game.direction().evaluate((b) => {
+      const name = b.querySelector('.direction-name').getBoundingClientRect();
+      const box = b.getBoundingClientRect();
+      const size = parseFloat(getComputedStyle(b.querySelector('.direction-name')).fontSize);
+      return { oneLine: name.height < size * 2, inside: name.right <= box.right + 0.5 };
+    });
+    assert.deepEqual(fit, { oneLine: true, inside: true });
+    await page.setViewportSize(before);
     assert.equal(await game.directionNote().textContent(),
       'Cluckwise at the last lay; the Duck that went out flipped the card to Counter-Cluckwise.');
     assert.equal(await game.assistQuestion().textContent(), 'Could Cy have stopped it?');

@@ -1,0 +1,63 @@
+// Runs Lighthouse (mobile defaults) on home, each game's new-game page and
+// a Chickenfoot game with three hands, and prints the four scores and every
+// audit below 1 in accessibility, best practices and SEO. The game is made
+// in a Chromium profile by Playwright; Lighthouse then opens that profile
+// without resetting its storage, so it sees the stored game.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, DIST } from './harness.mjs';
+import { HomeScreen, GameScreen } from './pages.mjs';
+import { startServer } from '../tools/static-server.mjs';
+
+const server = await startServer(DIST, 0, '127.0.0.1');
+const base = `http://127.0.0.1:${server.address().port}`;
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-lh-'));
+const kinds = JSON.parse(fs.readFileSync(path.join(DIST, 'bundles.json'), 'utf8'));
+
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: CHROMIUM_ARGS, viewport: { width: 390, height: 844 },
+});
+const page = context.pages()[0] || (await context.newPage());
+await page.goto(base + '/');
+const setup = await new HomeScreen(page).startNew('chickenfoot');
+await setup.addPlayers(['Ann', 'Bob', 'Cy']);
+await setup.start();
+const game = new GameScreen(page);
+for (const [i, pips] of [[0, 12], [1, 30], [2, 7]].entries()) {
+  await game.wentOut(['Ann', 'Bob', 'Cy'][pips[0]]);
+  for (const [j, name] of ['Ann', 'Bob', 'Cy'].entries()) {
+    if (j !== pips[0]) await game.typePips(name, String(pips[1] + j));
+  }
+  await game.save();
+  await game.waitRows(i + 1);
+}
+const gameUrl = new URL(page.url()).pathname;
+await context.close();
+
+const pages = [['home', '/'], ...kinds.map((k) => [`new ${k}`, `/play/${k}/new`]), ['game, 3 hands', gameUrl]];
+const rows = [];
+for (const [name, url] of pages) {
+  const out = path.join(profile, 'report.json');
+  execFileSync(process.env.LIGHTHOUSE, [
+    base + url, '--quiet', '--output=json', `--output-path=${out}`, '--disable-storage-reset',
+    `--chrome-flags=--headless=new --no-sandbox --user-data-dir=${profile}`,
+  ], { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM || '/usr/bin/chromium' }, stdio: 'inherit' });
+  const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const c = r.categories;
+  const score = (id) => Math.round((c[id]?.score ?? 0) * 100);
+  rows.push(`| ${name} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} |`);
+  for (const cat of ['accessibility', 'best-practices', 'seo']) {
+    for (const ref of c[cat].auditRefs) {
+      const a = r.audits[ref.id];
+      if (ref.weight > 0 && a.score !== null && a.score < 1) console.log(`${name}: ${cat}: ${a.id} (${a.title})`);
+    }
+  }
+}
+console.log('| page | performance | accessibility | best practices | SEO |\n|---|---|---|---|---|');
+console.log(rows.join('\n'));
+server.close();
+fs.rmSync(profile, { recursive: true, force: true });
