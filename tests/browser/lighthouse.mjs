@@ -3,7 +3,8 @@
 // audit below 1 in accessibility, best practices and SEO. The game is made
 // in a Chromium profile by Playwright; Lighthouse then opens that profile
 // without resetting its storage, so it sees the stored game.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,10 +43,11 @@ const pages = [['home', '/'], ...kinds.map((k) => [`new ${k}`, `/play/${k}/new`]
 const rows = [];
 for (const [name, url] of pages) {
   const out = path.join(profile, 'report.json');
-  execFileSync(process.env.LIGHTHOUSE, [
+  // Asynchronously: the server answering Lighthouse runs in this process.
+  await promisify(execFile)(process.env.LIGHTHOUSE, [
     base + url, '--quiet', '--output=json', `--output-path=${out}`, '--disable-storage-reset',
     `--chrome-flags=--headless=new --no-sandbox --user-data-dir=${profile}`,
-  ], { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM || '/usr/bin/chromium' }, stdio: 'inherit' });
+  ], { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM || '/usr/bin/chromium' }, maxBuffer: 1 << 26 });
   const r = JSON.parse(fs.readFileSync(out, 'utf8'));
   const c = r.categories;
   const score = (id) => Math.round((c[id]?.score ?? 0) * 100);
