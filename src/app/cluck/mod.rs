@@ -297,7 +297,7 @@ fn first_body(form: Form<Cluck>, d: RwSignal<EventDraft>) -> AnyView {
                 });
                 form.changed();
             })
-        >"🎲 Pick at random"</button>
+        >"Pick at random"</button>
         <p class="hint" data-testid="random-pick" aria-live="polite">{text(picked)}</p>
     }
     .into_any()
