@@ -10,6 +10,7 @@
 pub mod about;
 pub mod big_chicken;
 pub mod chickenfoot;
+pub mod cluck;
 pub mod components;
 pub mod erased;
 pub mod game;

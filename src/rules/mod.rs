@@ -72,6 +72,7 @@ registry! {
     big_chicken::BigChicken,
     playing_chicken::PlayingChicken,
     chickenfoot::Chickenfoot,
+    cluck::Cluck,
 }
 
 impl GameKind {

@@ -1,6 +1,6 @@
 // Every screen, light and dark, at a 320 px phone with 6 players named with
 // 40 letters (Big Chicken's round form with its tie questions and a Duck
-// flip explained too): axe-core finds no violations, and no screen is
+// flip explained too; Cluck!'s companion, tracker and a correction): axe-core finds no violations, and no screen is
 // wider than the phone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { openApp } from './harness.mjs';
 import { HomeScreen } from './pages.mjs';
 import { PlayingChickenScreen } from './playing_chicken_pages.mjs';
+import { CluckScreen } from './cluck_pages.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -43,7 +44,7 @@ for (const scheme of ['light', 'dark']) {
     try {
       await page.setViewportSize({ width: 320, height: 700 });
       await check(page, 'home', problems);
-      for (const [kind, players] of [['chickenfoot', 6], ['big-chicken', 6], ['playing-chicken', 6]]) {
+      for (const [kind, players] of [['chickenfoot', 6], ['big-chicken', 6], ['playing-chicken', 6], ['cluck', 6]]) {
         await page.goto(app.url + '/');
         const setup = await new HomeScreen(page).startNew(kind);
         await setup.addPlayers(LONG.slice(0, players));
@@ -72,6 +73,22 @@ for (const scheme of ['light', 'dark']) {
           await page.getByTestId('undo').click();
           await check(page, `${kind} undo question`, problems);
           await page.getByRole('button', { name: 'Keep it' }).click();
+        }
+        if (kind === 'cluck') {
+          // Whose turn, the coops at a glance and the kill form after a
+          // kill and a refused Save; the feather tracker and the events
+          // open; a correction of the kill.
+          const cl = new CluckScreen(page);
+          await cl.chooseFirst(LONG[0]);
+          await cl.kill(LONG[0], LONG[1], 3);
+          await page.getByTestId('save-event').click();
+          await cl.formError().filter({ hasText: /Tap/ }).waitFor();
+          await cl.openFeathers();
+          await page.getByTestId('events').locator('summary').click();
+          await check(page, `${kind} turn with a kill, tracker and events`, problems);
+          await cl.editEvent(1);
+          await check(page, `${kind} correction`, problems);
+          await page.getByRole('button', { name: 'Cancel' }).click();
         }
         if (kind === 'playing-chicken') {
           // Two tricks, then a correction of the first that swaps a card

@@ -475,15 +475,15 @@ impl<R: GameUi> Screen<R> {
     /// The game's extra panel, after every entry so far.
     fn extras_view(self, state: R::State) -> AnyView {
         let (setup, entries) = self.rec.with(|r| (r.setup(), r.log.len()));
-        let kept = self
-            .draft
-            .with_value(|d| d.extra.clone().filter(|s| s.at == entries));
+        let lasting = self.draft.with_value(|d| d.extra.clone());
+        let kept = lasting.clone().filter(|s| s.at == entries);
         R::extras(ExtrasCtx::<R> {
             setup,
             state,
             submit: Callback::new(move |e: R::Entry| self.append(e)),
             edit: Callback::new(move |i: usize| self.edit(i)),
             draft: kept.map(|s| s.text),
+            lasting: lasting.map(|s| s.text),
             on_draft: Callback::new(move |text: Option<String>| {
                 self.set_slot(
                     Slot::Extra,

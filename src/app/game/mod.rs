@@ -216,6 +216,10 @@ pub struct ExtrasCtx<R: Rules> {
     /// The panel's work in progress when the page was last closed, as it
     /// kept it with `on_draft` (only while the log is unchanged).
     pub draft: Option<String>,
+    /// The panel's work as it last kept it, however many entries were
+    /// saved since: for panels whose work outlives an entry (a tracker).
+    /// An entry appended through `submit` forgets it.
+    pub lasting: Option<String>,
     /// Keeps the panel's work in progress (`None` forgets it).
     pub on_draft: Callback<Option<String>>,
     /// Opens entry `i` in the entry form for correction (for games whose
