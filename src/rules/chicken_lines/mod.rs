@@ -11,10 +11,10 @@
 
 use serde::{Deserialize, Serialize};
 
-
+pub mod circus;
 pub mod rummy;
 
-
+pub use circus::CircusTrump;
 pub use rummy::Rummy;
 
 /// How many suits the deck has.
