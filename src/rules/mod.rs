@@ -75,7 +75,7 @@ registry! {
     big_chicken::BigChicken,
     playing_chicken::PlayingChicken,
     chickenfoot::Chickenfoot,
-    chicken_lines::{Rummy},
+    chicken_lines::{Rummy, CircusTrump},
 }
 
 impl GameKind {

@@ -3,6 +3,7 @@
 //! ([`circus`]). This file holds the one widget both use: a counter with
 //! − and + buttons.
 
+pub mod circus;
 pub mod rummy;
 
 use leptos::prelude::*;

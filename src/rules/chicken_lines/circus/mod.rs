@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::{check_suit_names, suit_name, SUITS};
 use crate::rules::{GameInfo, GameKind, HelpLine, RuleError, Rules, Setup, Standings};
 
-mod text;
+pub mod text;
 
 /// Which player the Plumedini card goes to (the rulebook says both).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -1,0 +1,568 @@
+//! Plumedini's Circus Trump's screens: the Plumedini variant and the suit
+//! names to choose; the entry form (start a suit; claim a line with its
+//! points shown, and the companion naming who must take a trumped line,
+//! with the direction of play the table flips; settle a Plumedini tie);
+//! and under it the suit sheet and "End the game early".
+
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::{counter, CounterParts};
+use crate::app::components::{PlayerChips, Segmented};
+use crate::app::erased::{aria, dynamic, on_click, on_value, text};
+use crate::app::game::{ExtrasCtx, Form, GameUi};
+use crate::rules::chicken_lines::circus::{
+    closing_card, line_points, text::line_sum, wheel, Bonus, CircusTrump, Direction, Entry, Line,
+    Settings, State, Variant,
+};
+use crate::rules::chicken_lines::{suit_name, NAMED_SUITS, SUITS, SUIT_NAME_MAX};
+use crate::rules::{count, RuleError};
+
+/// Which entry the form makes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// A claimed line.
+    #[default]
+    Line,
+    /// A suit's starting card.
+    Start,
+    /// Who takes the Plumedini card in a tie.
+    Plumedini,
+}
+
+/// An entry being made, as kept between loads.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LineDraft {
+    /// Which entry.
+    pub kind: Kind,
+    /// The suit.
+    pub suit: Option<usize>,
+    /// The starting card, or the line's last standard card.
+    pub card: Option<u8>,
+    /// Who played the Super Chicken (the companion names the taker).
+    pub trumper: Option<usize>,
+    /// Who takes the line (or the Plumedini card).
+    pub to: Option<usize>,
+    /// Super Chickens in the line.
+    pub supers: u8,
+    /// Eggs in the line.
+    pub eggs: u8,
+    /// Whether it holds the Yoker.
+    pub yoker: bool,
+    /// The direction of play now.
+    pub direction: Direction,
+}
+
+impl LineDraft {
+    /// The line described, if complete enough to show its points.
+    fn points(&self) -> Option<u32> {
+        self.card
+            .map(|c| line_points(c, self.supers, self.eggs, self.yoker))
+    }
+}
+
+fn suits(form: &Form<CircusTrump>) -> Vec<String> {
+    form.with_setup(|s| (0..SUITS).map(|i| suit_name(&s.settings.suit_names, i)).collect())
+}
+
+impl GameUi for CircusTrump {
+    type Draft = LineDraft;
+
+    fn entry_label(log: &[Entry], index: usize) -> String {
+        let lines = log
+            .iter()
+            .take(index)
+            .filter(|e| matches!(e, Entry::Line(_)))
+            .count();
+        match log.get(index) {
+            Some(Entry::Start { .. }) => "a suit's start".into(),
+            Some(Entry::EndEarly) => "the early end".into(),
+            Some(Entry::Plumedini { .. }) => "the Plumedini card".into(),
+            _ => format!("Line {}", lines + 1),
+        }
+    }
+
+    fn settings_form(settings: RwSignal<Settings>, _players: Signal<usize>) -> AnyView {
+        let (variant, pick) = crate::bind!(settings.plumedini);
+        let names = (0..SUITS)
+            .map(|i| {
+                let placeholder = NAMED_SUITS
+                    .get(i)
+                    .map_or_else(|| format!("Suit {}", i + 1), |n| (*n).to_string());
+                view! {
+                    <label class="field">
+                        <span>{format!("Suit {}", i + 1)}</span>
+                        <input type="text" maxlength=SUIT_NAME_MAX.to_string() autocomplete="off"
+                            placeholder=placeholder
+                            aria-label=format!("Suit {}'s name", i + 1)
+                            prop:value=text(move || settings.with(|s| s.suit_names.get(i).cloned().unwrap_or_default()))
+                            on:input=on_value(move |v| settings.update(|s| {
+                                if s.suit_names.len() < SUITS { s.suit_names.resize(SUITS, String::new()) }
+                                if let Some(n) = s.suit_names.get_mut(i) { *n = v }
+                            }))
+                        />
+                    </label>
+                }
+            })
+            .collect_view();
+        view! {
+            <fieldset class="settings">
+                <legend>"Plumedini card goes to"</legend>
+                <Segmented
+                    label="Plumedini card goes to"
+                    options=vec![("Most lines".to_string(), Variant::MostLines), ("Most points".to_string(), Variant::MostPoints)]
+                    value=variant
+                    on_pick=pick
+                />
+                <p class="hint">"The rulebook says both; most lines is the default. The holder's total is halved."</p>
+                <details class="cl-names">
+                    <summary>"Suit names"</summary>
+                    <p class="hint">"The rulebook names Hopper, Betsy, Chug and Bud; name the others as your deck does, or keep their numbers."</p>
+                    {names}
+                </details>
+            </fieldset>
+        }
+        .into_any()
+    }
+
+    fn draft_of(form: &Form<Self>, entry: Option<&Entry>) -> LineDraft {
+        let direction = form.with_before(State::direction);
+        let base = LineDraft {
+            direction,
+            ..LineDraft::default()
+        };
+        match entry {
+            Some(Entry::Start { suit, card }) => LineDraft {
+                kind: Kind::Start,
+                suit: Some(*suit),
+                card: Some(*card),
+                ..base
+            },
+            Some(Entry::Line(l)) => LineDraft {
+                kind: Kind::Line,
+                suit: Some(l.suit),
+                card: Some(l.last),
+                to: Some(l.to),
+                supers: l.supers,
+                eggs: l.eggs,
+                yoker: l.yoker,
+                direction: l.direction,
+                ..base
+            },
+            Some(Entry::Plumedini { seat }) => LineDraft {
+                kind: Kind::Plumedini,
+                to: Some(*seat),
+                ..base
+            },
+            Some(Entry::EndEarly) => base,
+            None => {
+                let (tie, started) = form.with_before(|b| {
+                    let n = form.players();
+                    let v = form.with_setup(|s| s.settings.plumedini);
+                    (
+                        matches!(b.bonus(v, n), Bonus::Tie(_)),
+                        b.suits.iter().any(|s| s.start.is_some()),
+                    )
+                });
+                let kind = if tie {
+                    Kind::Plumedini
+                } else if started {
+                    Kind::Line
+                } else {
+                    Kind::Start
+                };
+                LineDraft { kind, ..base }
+            }
+        }
+    }
+
+    fn restore(form: &Form<Self>, d: LineDraft) -> Option<LineDraft> {
+        let n = form.players();
+        let fresh = Self::draft_of(form, None);
+        let fits = (d.kind == Kind::Plumedini) == (fresh.kind == Kind::Plumedini)
+            && d.to.is_none_or(|t| t < n)
+            && d.trumper.is_none_or(|t| t < n)
+            && d.suit.is_none_or(|s| s < SUITS);
+        fits.then_some(d)
+    }
+
+    fn title(form: &Form<Self>, d: &LineDraft) -> String {
+        let edit = if form.editing { "Correct " } else { "" };
+        match d.kind {
+            Kind::Plumedini => "Who takes the Plumedini card?".into(),
+            Kind::Start => format!("{edit}Start a suit"),
+            Kind::Line => format!("{edit}{}: a claimed line", form.label()),
+        }
+    }
+
+    fn save_label(form: &Form<Self>, d: &LineDraft) -> Option<String> {
+        let what = match d.kind {
+            Kind::Plumedini => return None,
+            Kind::Start => "the suit's start".to_string(),
+            Kind::Line => crate::app::game::lower_first(&form.label()),
+        };
+        Some(if form.editing {
+            format!("Save changes to {what}")
+        } else {
+            format!("Save {what}")
+        })
+    }
+
+    fn form_name(_: &LineDraft) -> &'static str {
+        "line"
+    }
+
+    fn build(form: &Form<Self>, d: &LineDraft) -> Result<Entry, RuleError> {
+        let suit = || d.suit.ok_or_else(|| RuleError::new("Tap the suit."));
+        match d.kind {
+            Kind::Plumedini => d
+                .to
+                .map(|seat| Entry::Plumedini { seat })
+                .ok_or_else(|| RuleError::new("Tap who takes the Plumedini card.")),
+            Kind::Start => {
+                let suit = suit()?;
+                let card = d
+                    .card
+                    .ok_or_else(|| RuleError::new("Tap the card that started it."))?;
+                Ok(Entry::Start { suit, card })
+            }
+            Kind::Line => {
+                let suit = suit()?;
+                let last = d
+                    .card
+                    .ok_or_else(|| RuleError::new("Tap the last standard card on the line."))?;
+                let to = d
+                    .to
+                    .ok_or_else(|| RuleError::new("Tap who takes the line."))?;
+                let _ = form;
+                Ok(Entry::Line(Line {
+                    suit,
+                    to,
+                    last,
+                    supers: d.supers,
+                    eggs: d.eggs,
+                    yoker: d.yoker,
+                    direction: d.direction,
+                }))
+            }
+        }
+    }
+
+    fn form_body(form: Form<Self>, d: RwSignal<LineDraft>) -> AnyView {
+        if d.with_untracked(|x| x.kind == Kind::Plumedini) {
+            return plumedini_body(form, d);
+        }
+        let kind_switch = (!form.editing).then(|| {
+            view! {
+                <Segmented
+                    label="What happened"
+                    options=vec![("Claim a line".to_string(), Kind::Line), ("Start a suit".to_string(), Kind::Start)]
+                    value=Signal::derive(move || d.with(|x| x.kind))
+                    on_pick=Callback::new(move |k| { d.update(|x| { x.kind = k; x.suit = None; x.card = None; }); form.changed() })
+                />
+            }
+        });
+        let body = dynamic(move || match d.with(|x| x.kind) {
+            Kind::Start => start_body(form, d),
+            _ => line_body(form, d),
+        });
+        view! { {kind_switch} {body} }.into_any()
+    }
+
+    fn extras(ctx: ExtrasCtx<Self>) -> AnyView {
+        suit_sheet(ctx)
+    }
+}
+
+/// Changes the draft and clears a refusal.
+fn edit(form: Form<CircusTrump>, d: RwSignal<LineDraft>, f: impl FnOnce(&mut LineDraft)) {
+    d.update(f);
+    form.changed();
+}
+
+/// A row of chips of which one is chosen, saying `label` for each.
+fn choice<T: Copy + PartialEq + Send + Sync + 'static>(
+    group: String,
+    options: Vec<(String, String, T)>,
+    chosen: Signal<Option<T>>,
+    on_pick: Callback<T>,
+) -> AnyView {
+    view! {
+        <div class="chips" role="group" aria-label=group>
+            {options.into_iter().map(|(shown, name, v)| view! {
+                <button type="button" class="chip" aria-label=name
+                    aria-pressed=aria(move || chosen.get() == Some(v))
+                    on:click=on_click(move |_| on_pick.run(v))
+                >{shown}</button>
+            }).collect_view()}
+        </div>
+    }
+    .into_any()
+}
+
+/// A suit's start: which suit (of those not started) and its card.
+fn start_body(form: Form<CircusTrump>, d: RwSignal<LineDraft>) -> AnyView {
+    let names = suits(&form);
+    let editing = form.editing;
+    let open: Vec<(String, String, usize)> = form.with_before(|b| {
+        b.suits
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| s.start.is_none() || (editing && d.with_untracked(|x| x.suit) == Some(*i)))
+            .map(|(i, _)| (names[i].clone(), format!("Start {}", names[i]), i))
+            .collect()
+    });
+    let cards: Vec<(String, String, u8)> =
+        (0..=9u8).map(|c| (c.to_string(), format!("Starts on {c}"), c)).collect();
+    let closes = text(move || {
+        d.with(|x| match (x.suit, x.card) {
+            (Some(s), Some(c)) => format!(
+                "{} starts on {c} and closes on {}: {}.",
+                suits(&form).get(s).cloned().unwrap_or_default(),
+                closing_card(c),
+                wheel(c).iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+            ),
+            _ => String::new(),
+        })
+    });
+    view! {
+        <fieldset><legend>"Which suit?"</legend>
+            {choice("Which suit".into(), open, Signal::derive(move || d.with(|x| x.suit)), Callback::new(move |s| edit(form, d, |x| x.suit = Some(s))))}
+        </fieldset>
+        <fieldset><legend>"Started with"</legend>
+            {choice("Started with".into(), cards, Signal::derive(move || d.with(|x| x.card)), Callback::new(move |c| edit(form, d, |x| x.card = Some(c))))}
+        </fieldset>
+        <p class="hint" data-testid="closes" aria-live="polite">{closes}</p>
+    }
+    .into_any()
+}
+
+/// A claimed line: the suit, its last card, the trump companion, the
+/// taker, the extras on it and its points.
+fn line_body(form: Form<CircusTrump>, d: RwSignal<LineDraft>) -> AnyView {
+    let names = suits(&form);
+    let n = form.players();
+    let players = form.with_setup(|s| s.players.clone());
+    let editing_suit = form.editing.then(|| d.with_untracked(|x| x.suit)).flatten();
+    let open: Vec<(String, String, usize)> = form.with_before(|b| {
+        b.suits
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| s.start.is_some() && (!s.closed() || editing_suit == Some(*i)))
+            .map(|(i, _)| (names[i].clone(), format!("Line from {}", names[i]), i))
+            .collect()
+    });
+    let suit_state = move || {
+        let s = d.with(|x| x.suit)?;
+        form.with_before(|b| b.suits.get(s).cloned())
+    };
+    let closing = move || suit_state().and_then(|s| s.closing());
+    let is_trump = move || d.with(|x| x.card).is_some_and(|c| Some(c) != closing());
+    let cards = dynamic(move || {
+        let Some(s) = suit_state() else {
+            return view! { <p class="hint">"Tap the suit the line came from."</p> }.into_any();
+        };
+        let close = s.closing();
+        let options = s
+            .next_last_cards()
+            .into_iter()
+            .map(|c| {
+                let shown = if Some(c) == close { format!("{c} closes") } else { c.to_string() };
+                (shown, format!("Last card {c}"), c)
+            })
+            .collect();
+        choice("Last standard card".into(), options, Signal::derive(move || d.with(|x| x.card)), Callback::new(move |c| edit(form, d, |x| x.card = Some(c))))
+    });
+    let free = move || {
+        let s = suit_state().map_or(0, |s| 2u8.saturating_sub(s.supers));
+        let eggs = form.with_before(|b| 3u8.saturating_sub(b.eggs_used()));
+        let yoker = form.with_before(|b| !b.yoker_used());
+        (s, eggs, yoker)
+    };
+    let pick_trumper = move |t: usize| {
+        edit(form, d, |x| {
+            x.trumper = Some(t);
+            x.to = Some(x.direction.after(t, n));
+            if x.supers == 0 {
+                x.supers = 1;
+            }
+        })
+    };
+    let trump_players = players.clone();
+    let companion = dynamic(move || {
+        if !is_trump() {
+            return view! { <p class="hint">"Whoever plays the closing card takes the last line."</p> }.into_any();
+        }
+        view! {
+            <fieldset class="cl-companion" data-testid="companion"><legend>"Trumped: who played the Super Chicken?"</legend>
+                <Segmented
+                    label="Direction of play"
+                    options=vec![("Clockwise ↻".to_string(), Direction::Clockwise), ("Counterclockwise ↺".to_string(), Direction::Counterclockwise)]
+                    value=Signal::derive(move || d.with(|x| x.direction))
+                    on_pick=Callback::new(move |dir: Direction| edit(form, d, |x| {
+                        x.direction = dir;
+                        if let Some(t) = x.trumper { x.to = Some(dir.after(t, n)) }
+                    }))
+                />
+                <p class="hint">"Flip it whenever an Egg or the Yoker is played."</p>
+                <div class="chips">
+                    <PlayerChips
+                        names=trump_players.clone()
+                        pressed=Callback::new(move |i| d.with(|x| x.trumper == Some(i)))
+                        label=Callback::new(move |i| format!("{} trumped", form.name(i)))
+                        on_pick=Callback::new(pick_trumper)
+                    />
+                </div>
+                <p class="cl-taker" data-testid="taker" aria-live="polite">{text(move || d.with(|x| x.trumper.map(|t| format!("{} must take the line.", form.name(x.direction.after(t, n)))).unwrap_or_default()))}</p>
+            </fieldset>
+        }
+        .into_any()
+    });
+    let extras = dynamic(move || {
+        let (supers_free, eggs_free, yoker_free) = free();
+        let lo = u32::from(is_trump());
+        let yoker_view = (yoker_free || d.with(|x| x.yoker)).then(|| view! {
+            <button type="button" class="switch" role="switch" aria-checked=aria(move || d.with(|x| x.yoker))
+                on:click=on_click(move |_| edit(form, d, |x| x.yoker = !x.yoker))
+            ><span class="switch-text"><strong>"The Yoker"</strong><small>"+5"</small></span><span class="knob" aria-hidden="true"></span></button>
+        });
+        view! {
+            <div class="cl-extras">
+                <span>"Super Chickens (+2 each)"</span>
+                {counter(CounterParts { id: "supers", label: "Super Chickens".into(), shown: text(move || d.with(|x| x.supers.to_string())), value: Signal::derive(move || d.with(|x| u32::from(x.supers))), range: (lo, u32::from(supers_free.max(lo as u8))), on_set: Callback::new(move |v: u32| edit(form, d, |x| x.supers = v.min(2) as u8)) })}
+                <span>{format!("Eggs (+3 each; {} left in the game)", eggs_free)}</span>
+                {counter(CounterParts { id: "eggs", label: "Eggs".into(), shown: text(move || d.with(|x| x.eggs.to_string())), value: Signal::derive(move || d.with(|x| u32::from(x.eggs))), range: (0, u32::from(eggs_free)), on_set: Callback::new(move |v: u32| edit(form, d, |x| x.eggs = v.min(3) as u8)) })}
+                {yoker_view}
+            </div>
+        }
+        .into_any()
+    });
+    let points = text(move || {
+        d.with(|x| match (x.card, x.points()) {
+            (Some(c), Some(_)) => line_sum(&Line { suit: 0, to: 0, last: c, supers: x.supers, eggs: x.eggs, yoker: x.yoker, direction: x.direction }),
+            _ => String::new(),
+        })
+    });
+    view! {
+        <fieldset><legend>"Which suit?"</legend>
+            {choice("Which suit".into(), open, Signal::derive(move || d.with(|x| x.suit)), Callback::new(move |s| edit(form, d, |x| { x.suit = Some(s); x.card = None; })))}
+        </fieldset>
+        <fieldset><legend>"Last standard card on it"</legend>{cards}</fieldset>
+        {companion}
+        <fieldset><legend>"Who takes the line?"</legend>
+            <div class="chips">
+                <PlayerChips
+                    names=players.clone()
+                    pressed=Callback::new(move |i| d.with(|x| x.to == Some(i)))
+                    label=Callback::new(move |i| format!("{} takes it", form.name(i)))
+                    on_pick=Callback::new(move |i| edit(form, d, |x| x.to = Some(i)))
+                />
+            </div>
+        </fieldset>
+        {extras}
+        <p class="cl-points" data-testid="line-points" aria-live="polite">{points}</p>
+    }
+    .into_any()
+}
+
+/// A tie for the Plumedini card: the table taps who takes it (saved on
+/// the tap).
+fn plumedini_body(form: Form<CircusTrump>, d: RwSignal<LineDraft>) -> AnyView {
+    let tied: Vec<usize> = form.with_before(|b| {
+        let v = form.with_setup(|s| s.settings.plumedini);
+        match b.bonus(v, form.players()) {
+            Bonus::Tie(t) => t,
+            _ => Vec::new(),
+        }
+    });
+    let names: Vec<String> = tied.iter().map(|i| form.name(*i)).collect();
+    view! {
+        <p>{format!("{} tie for the Plumedini card. The table decides who takes it; that player's total is halved.", crate::rules::join_names(&names))}</p>
+        <div class="chips big" role="group" aria-label="Who takes the Plumedini card">
+            {tied.into_iter().map(|i| view! {
+                <button type="button" class="chip" aria-pressed=aria(move || d.with(|x| x.to == Some(i)))
+                    on:click=on_click(move |_| { edit(form, d, |x| x.to = Some(i)); form.save.run(()) })
+                >{format!("{} takes it", form.name(i))}</button>
+            }).collect_view()}
+        </div>
+    }
+    .into_any()
+}
+
+/// The suit sheet: every suit's start, closing card and progress round
+/// the wheel; correcting a start; ending the game early.
+fn suit_sheet(ctx: ExtrasCtx<CircusTrump>) -> AnyView {
+    let ExtrasCtx { setup, state, submit, edit, .. } = ctx;
+    let over = state.over();
+    let rows = (0..SUITS)
+        .map(|i| {
+            let name = suit_name(&setup.settings.suit_names, i);
+            let s = state.suits.get(i).cloned().unwrap_or_default();
+            let Some((start, entry)) = s.start else {
+                return view! { <tr><th scope="row">{name}</th><td colspan="3" class="hint">"not started"</td></tr> }.into_any();
+            };
+            let wheel_view = wheel(start)
+                .into_iter()
+                .map(|c| if s.lines.contains(&c) { view! { <b>{format!("{c}|")}</b> }.into_any() } else { view! { <span>{c.to_string()}</span> }.into_any() })
+                .collect_view();
+            let progress = if s.closed() {
+                "closed".to_string()
+            } else {
+                format!("{} · next {}", count(s.lines.len(), "line"), s.next_last_cards().first().map(u8::to_string).unwrap_or_default())
+            };
+            view! {
+                <tr class:closed=s.closed() data-testid=format!("suit-{i}")>
+                    <th scope="row">{name.clone()}</th>
+                    <td>
+                        <button type="button" class="secondary small" aria-label=format!("{name} started on {start}: correct")
+                            on:click=on_click(move |_| edit.run(entry))
+                        >{start.to_string()}</button>
+                    </td>
+                    <td>{closing_card(start).to_string()}</td>
+                    <td><span class="cl-wheel" aria-label=format!("Lines ended on {}", s.lines.iter().map(u8::to_string).collect::<Vec<_>>().join(", "))>{wheel_view}</span><br/><small>{progress}</small></td>
+                </tr>
+            }
+            .into_any()
+        })
+        .collect_view();
+    let asking = RwSignal::new(false);
+    let error: RwSignal<Option<String>> = RwSignal::new(None);
+    let end = (!over).then(|| {
+        dynamic(move || {
+            if asking.get() {
+                view! {
+                    <div class="cl-end" role="group" aria-label="End the game early?">
+                        <p>"End the game now? The lines claimed so far count."</p>
+                        <button type="button" class="primary" data-testid="end-yes" on:click=on_click(move |_| {
+                            match submit.run(Entry::EndEarly) { Ok(()) => asking.set(false), Err(e) => error.set(Some(e.message)) }
+                        })>"Yes, end it"</button>
+                        <button type="button" class="secondary" on:click=on_click(move |_| asking.set(false))>"Keep playing"</button>
+                        <p class="form-error" role="alert">{text(move || error.get().unwrap_or_default())}</p>
+                    </div>
+                }
+                .into_any()
+            } else {
+                view! { <button type="button" class="secondary" data-testid="end-early" on:click=on_click(move |_| asking.set(true))>"End the game early"</button> }.into_any()
+            }
+        })
+    });
+    let free = format!(
+        "Eggs not yet claimed: {} · Yoker {}",
+        3u8.saturating_sub(state.eggs_used()),
+        if state.yoker_used() { "claimed" } else { "not yet claimed" }
+    );
+    view! {
+        <section class="cl-sheet" data-testid="suit-sheet" aria-label="Suit sheet">
+            <h2>"Suit sheet"</h2>
+            <table class="cl-suits">
+                <thead><tr><th scope="col">"Suit"</th><th scope="col">"Start"</th><th scope="col">"Closes"</th><th scope="col">"Wheel"</th></tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+            <p class="hint">{free}</p>
+            {end}
+        </section>
+    }
+    .into_any()
+}
