@@ -103,15 +103,27 @@ fn deck_caps_across_a_rounds_hands() {
     let yoker = Some(Hand::Cards(vec![Card::Yoker]));
     let e = ok(vec![None, yoker.clone(), yoker, Some(Hand::NotOpened)]).unwrap_err();
     assert!(e.message.contains("1 Yoker"), "{}", e.message);
-    let supers = |k: usize| Some(Hand::Cards((0..k).map(|i| Card::Super(1 + (i % 9) as u8)).collect()));
+    let supers = |k: usize| {
+        Some(Hand::Cards(
+            (0..k).map(|i| Card::Super(1 + (i % 9) as u8)).collect(),
+        ))
+    };
     assert!(ok(vec![None, supers(9), supers(9), Some(Hand::Sum(3))]).is_ok());
     let e = ok(vec![None, supers(9), supers(9), supers(1)]).unwrap_err();
     assert!(e.message.contains("18 Super Chickens"), "{}", e.message);
     // The caps are per round: the next round starts from a full deck.
     let log = vec![
         Entry::FirstDealer { seat: 0 },
-        round(0, Close::Standard, vec![None, eggs(3), yoker_none(), Some(Hand::NotOpened)]),
-        round(0, Close::Standard, vec![None, eggs(3), yoker_none(), Some(Hand::NotOpened)]),
+        round(
+            0,
+            Close::Standard,
+            vec![None, eggs(3), yoker_none(), Some(Hand::NotOpened)],
+        ),
+        round(
+            0,
+            Close::Standard,
+            vec![None, eggs(3), yoker_none(), Some(Hand::NotOpened)],
+        ),
     ];
     assert!(replay::<Rummy>(&s, &log).is_ok());
     // What the picker offers is what is left.
@@ -137,26 +149,60 @@ fn refusals_name_the_field() {
     // A round before the first dealer is chosen.
     let e = replay::<Rummy>(
         &s,
-        &[round(0, Close::Standard, vec![None, Some(Hand::NotOpened), Some(Hand::NotOpened)])],
+        &[round(
+            0,
+            Close::Standard,
+            vec![None, Some(Hand::NotOpened), Some(Hand::NotOpened)],
+        )],
     )
     .unwrap_err();
     assert!(e.error.message.contains("deals round 1"));
     // A hand not entered, none picked, Plumedini picked, a typed sum over
     // the deck, a closer outside the game, the wrong number of hands.
-    let e = refuse(round(0, Close::Standard, vec![None, None, Some(Hand::NotOpened)]));
+    let e = refuse(round(
+        0,
+        Close::Standard,
+        vec![None, None, Some(Hand::NotOpened)],
+    ));
     assert_eq!(e.player, Some(1));
-    let e = refuse(round(0, Close::Standard, vec![None, Some(Hand::Cards(vec![])), Some(Hand::NotOpened)]));
+    let e = refuse(round(
+        0,
+        Close::Standard,
+        vec![None, Some(Hand::Cards(vec![])), Some(Hand::NotOpened)],
+    ));
     assert_eq!(e.player, Some(1));
     assert!(e.message.contains("at least one card"));
-    let e = refuse(round(0, Close::Standard, vec![None, Some(Hand::Cards(vec![Card::Plumedini])), Some(Hand::NotOpened)]));
+    let e = refuse(round(
+        0,
+        Close::Standard,
+        vec![
+            None,
+            Some(Hand::Cards(vec![Card::Plumedini])),
+            Some(Hand::NotOpened),
+        ],
+    ));
     assert!(e.message.contains("Plumedini"));
-    let e = refuse(round(0, Close::Standard, vec![None, Some(Hand::Sum(780)), Some(Hand::NotOpened)]));
+    let e = refuse(round(
+        0,
+        Close::Standard,
+        vec![None, Some(Hand::Sum(780)), Some(Hand::NotOpened)],
+    ));
     assert!(e.message.contains("779"));
-    let e = refuse(round(0, Close::Standard, vec![None, Some(Hand::Sum(500)), Some(Hand::Sum(400))]));
+    let e = refuse(round(
+        0,
+        Close::Standard,
+        vec![None, Some(Hand::Sum(500)), Some(Hand::Sum(400))],
+    ));
     assert!(e.message.contains("Together"));
-    assert!(refuse(round(3, Close::Standard, vec![None, None, None])).message.contains("not in this game"));
-    assert!(refuse(round(0, Close::Standard, vec![None])).message.contains("lists 1 players"));
-    assert!(refuse(Entry::FirstDealer { seat: 1 }).message.contains("already"));
+    assert!(refuse(round(3, Close::Standard, vec![None, None, None]))
+        .message
+        .contains("not in this game"));
+    assert!(refuse(round(0, Close::Standard, vec![None]))
+        .message
+        .contains("lists 1 players"));
+    assert!(refuse(Entry::FirstDealer { seat: 1 })
+        .message
+        .contains("already"));
     assert!(replay::<Rummy>(&s, &[Entry::FirstDealer { seat: 3 }]).is_err());
     // Setup: 1 to 20 rounds, 2 to 5 players.
     assert!(Rummy::check_setup(&setup(3, 0)).is_err());
@@ -225,7 +271,11 @@ fn a_whole_game_worked_by_hand() {
             Close::Standard,
             vec![
                 None,
-                Some(Hand::Cards(vec![Card::Standard(3), Card::Super(4), Card::Egg])),
+                Some(Hand::Cards(vec![
+                    Card::Standard(3),
+                    Card::Super(4),
+                    Card::Egg,
+                ])),
                 Some(Hand::NotOpened),
             ],
         ),
@@ -257,29 +307,62 @@ fn a_whole_game_worked_by_hand() {
     assert_eq!(o.ranks, vec![3, 1, 2]);
     assert_eq!(st.sheet.len(), 3);
     assert_eq!(st.sheet[1].entry, Some(2));
-    assert!(st.sheet[1].notes.join(" ").contains("Cy closed with a Rainbow"));
-    assert!(st.sheet[2].notes.join(" ").contains("Ann dealt; Cy played first"));
+    assert!(st.sheet[1]
+        .notes
+        .join(" ")
+        .contains("Cy closed with a Rainbow"));
+    assert!(st.sheet[2]
+        .notes
+        .join(" ")
+        .contains("Ann dealt; Cy played first"));
     assert!(st.status.is_empty());
     // No entry after the last round.
     let mut more = log.clone();
     more.push(log[1].clone());
-    assert!(replay::<Rummy>(&s, &more).unwrap_err().error.message.contains("over"));
-    // Ann 0+30+5 = 35? No: Ann -20+30+5 = 15, Bob 10-20+35 = 25,
-    // Cy 10+20-20 = 10.
+    assert!(replay::<Rummy>(&s, &more)
+        .unwrap_err()
+        .error
+        .message
+        .contains("over"));
+    // Ann -20+30+5 = 15, Bob 10-20+35 = 25, Cy 10+20-20 = 10: Cy wins.
     let tie = vec![
         Entry::FirstDealer { seat: 0 },
-        round(0, Close::Standard, vec![None, Some(Hand::Sum(10)), Some(Hand::Sum(10))]),
-        round(1, Close::Standard, vec![Some(Hand::Sum(30)), None, Some(Hand::Sum(20))]),
-        round(2, Close::Standard, vec![Some(Hand::Sum(5)), Some(Hand::Sum(35)), None]),
+        round(
+            0,
+            Close::Standard,
+            vec![None, Some(Hand::Sum(10)), Some(Hand::Sum(10))],
+        ),
+        round(
+            1,
+            Close::Standard,
+            vec![Some(Hand::Sum(30)), None, Some(Hand::Sum(20))],
+        ),
+        round(
+            2,
+            Close::Standard,
+            vec![Some(Hand::Sum(5)), Some(Hand::Sum(35)), None],
+        ),
     ];
     let st = Rummy::standings(&s, &replay::<Rummy>(&s, &tie).unwrap());
     assert_eq!(totals(&s, &tie), vec![15, 25, 10]);
     assert_eq!(st.outcome.unwrap().winners, vec![2]);
     let tie2 = vec![
         Entry::FirstDealer { seat: 0 },
-        round(0, Close::Standard, vec![None, Some(Hand::Sum(20)), Some(Hand::Sum(10))]),
-        round(1, Close::Standard, vec![Some(Hand::Sum(30)), None, Some(Hand::Sum(20))]),
-        round(2, Close::Standard, vec![Some(Hand::Sum(0)), Some(Hand::Sum(0)), None]),
+        round(
+            0,
+            Close::Standard,
+            vec![None, Some(Hand::Sum(20)), Some(Hand::Sum(10))],
+        ),
+        round(
+            1,
+            Close::Standard,
+            vec![Some(Hand::Sum(30)), None, Some(Hand::Sum(20))],
+        ),
+        round(
+            2,
+            Close::Standard,
+            vec![Some(Hand::Sum(0)), Some(Hand::Sum(0)), None],
+        ),
     ];
     let st = Rummy::standings(&s, &replay::<Rummy>(&s, &tie2).unwrap());
     // Ann -20+30+0 = 10, Bob 20-20+0 = 0, Cy 10+20-20 = 10: Ann and Cy
@@ -301,11 +384,23 @@ fn ties_share_the_win_and_edits_recompute() {
     let st = Rummy::standings(&s, &replay::<Rummy>(&s, &log).unwrap());
     assert_eq!(st.outcome.unwrap().winners, vec![0, 1]);
     // Correct round 1: Bob held 14, not 0; round 2 stands.
-    let fixed = Rummy::correct(&s, &log, 1, round(0, Close::Standard, vec![None, Some(Hand::Sum(14))])).unwrap();
+    let fixed = Rummy::correct(
+        &s,
+        &log,
+        1,
+        round(0, Close::Standard, vec![None, Some(Hand::Sum(14))]),
+    )
+    .unwrap();
     assert_eq!(totals(&s, &fixed), vec![-20, -6]);
     // An edit that makes a later entry impossible is refused naming it: a
     // round put where the first dealer was leaves the dealer entry late.
-    let e = Rummy::correct(&s, &log, 0, round(0, Close::Standard, vec![None, Some(Hand::Sum(1))])).unwrap_err();
+    let e = Rummy::correct(
+        &s,
+        &log,
+        0,
+        round(0, Close::Standard, vec![None, Some(Hand::Sum(1))]),
+    )
+    .unwrap_err();
     assert_eq!(e.index, 0, "round 1 needs a dealer");
     let e = Rummy::correct(&s, &log, 1, Entry::FirstDealer { seat: 1 }).unwrap_err();
     assert_eq!(e.index, 1);
@@ -318,7 +413,18 @@ fn help_says_every_ruling() {
         .iter()
         .map(|h| format!("{} {}", h.title, h.text))
         .collect();
-    for needle in ["4 (chosen before", "-20", "-40", "-100", "100", "to the left", "dealer's right", "18 Super Chickens", "only their total", "share"] {
+    for needle in [
+        "4 (chosen before",
+        "-20",
+        "-40",
+        "-100",
+        "100",
+        "to the left",
+        "dealer's right",
+        "18 Super Chickens",
+        "only their total",
+        "share",
+    ] {
         assert!(text.contains(needle), "help lacks {needle}");
     }
 }
@@ -345,12 +451,13 @@ fn arb_hand() -> impl Strategy<Value = Hand> {
 /// becomes "did not open").
 fn arb_game() -> impl Strategy<Value = (Setup<Settings>, Vec<Entry>)> {
     (2usize..=5, 1u32..=6).prop_flat_map(|(n, rounds)| {
-        let one_round = (0..n, prop::sample::select(Close::ALL.to_vec()), prop::collection::vec(arb_hand(), n));
-        (
+        let one_round = (
             0..n,
-            prop::collection::vec(one_round, 0..=rounds as usize),
-        )
-            .prop_map(move |(first, rs)| {
+            prop::sample::select(Close::ALL.to_vec()),
+            prop::collection::vec(arb_hand(), n),
+        );
+        (0..n, prop::collection::vec(one_round, 0..=rounds as usize)).prop_map(
+            move |(first, rs)| {
                 let mut log = vec![Entry::FirstDealer { seat: first }];
                 for (closer, close, hands) in rs {
                     let mut picked: Vec<Card> = Vec::new();
@@ -386,15 +493,24 @@ fn arb_game() -> impl Strategy<Value = (Setup<Settings>, Vec<Entry>)> {
                     log.push(round(closer, close, hands));
                 }
                 (setup(n, rounds), log)
-            })
+            },
+        )
     })
 }
 
 fn arb_entry() -> impl Strategy<Value = Entry> {
     prop_oneof![
         (0usize..7).prop_map(|seat| Entry::FirstDealer { seat }),
-        (0usize..7, prop::sample::select(Close::ALL.to_vec()), prop::collection::vec(prop::option::of(arb_hand()), 0..7))
-            .prop_map(|(closer, close, hands)| Entry::Round(Round { closer, close, hands })),
+        (
+            0usize..7,
+            prop::sample::select(Close::ALL.to_vec()),
+            prop::collection::vec(prop::option::of(arb_hand()), 0..7)
+        )
+            .prop_map(|(closer, close, hands)| Entry::Round(Round {
+                closer,
+                close,
+                hands
+            })),
     ]
 }
 

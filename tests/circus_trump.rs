@@ -103,8 +103,14 @@ fn the_rulebooks_hopper_example() {
     assert_eq!(halves(&s, &log), vec![22, 10, 22]);
     let sheet = CircusTrump::standings(&s, &st).sheet;
     assert_eq!(sheet[0].label, "Line 1 · Hopper 6");
-    assert!(sheet[0].notes.join(" ").contains("Hopper was trumped: Cy took the line"));
-    assert!(sheet[0].notes.join(" ").contains("6 + 1 × Super Chicken 2 + 1 × Egg 3 = 11"));
+    assert!(sheet[0]
+        .notes
+        .join(" ")
+        .contains("Hopper was trumped: Cy took the line"));
+    assert!(sheet[0]
+        .notes
+        .join(" ")
+        .contains("6 + 1 × Super Chicken 2 + 1 × Egg 3 = 11"));
     assert!(sheet[2].notes.join(" ").contains("Bob closed Hopper"));
     // Nothing more from a closed suit.
     assert!(refused(&s, &log, line(HOPPER, A, 2, 0, 0, false)).contains("closed"));
@@ -158,9 +164,14 @@ fn the_checks() {
     let mut named = setup(3, Variant::MostLines);
     named.settings.suit_names = vec![String::new(), "Hopper".into()];
     assert!(CircusTrump::check_setup(&named).is_err());
-    named.settings.suit_names = vec![String::new(); 4].into_iter().chain(["Rocket".to_string()]).collect();
+    named.settings.suit_names = vec![String::new(); 4]
+        .into_iter()
+        .chain(["Rocket".to_string()])
+        .collect();
     assert!(CircusTrump::check_setup(&named).is_ok());
-    assert!(CircusTrump::help(&named).iter().any(|h| h.text.contains("Bud, Rocket, Suit 6")));
+    assert!(CircusTrump::help(&named)
+        .iter()
+        .any(|h| h.text.contains("Bud, Rocket, Suit 6")));
 }
 
 #[test]
@@ -175,7 +186,10 @@ fn an_edit_that_breaks_a_later_entry_is_refused_naming_it() {
     // 9 closes it) but the next line on a closed suit is not.
     let e = CircusTrump::correct(&s, &log, 0, start(HOPPER, 7)).unwrap_err();
     assert_eq!(e.index, 2);
-    assert!(e.to_string().starts_with("Entry 3: Hopper is closed"), "{e}");
+    assert!(
+        e.to_string().starts_with("Entry 3: Hopper is closed"),
+        "{e}"
+    );
     // A correction that keeps everything possible recomputes.
     let fixed = CircusTrump::correct(&s, &log, 1, line(HOPPER, B, 6, 1, 1, false)).unwrap();
     assert_eq!(halves(&s, &fixed), vec![22, 22, 0]);
@@ -205,7 +219,10 @@ fn most_lines_halves_exactly() {
     assert_eq!(st.totals[1].to_string(), "5.5");
     let o = st.outcome.unwrap();
     assert_eq!(o.winners, vec![2]);
-    assert!(o.notes.join(" ").contains("Bob holds the Plumedini card (most lines: 2 lines): 11 halved is 5.5."));
+    assert!(o
+        .notes
+        .join(" ")
+        .contains("Bob holds the Plumedini card (most lines: 2 lines): 11 halved is 5.5."));
     assert!(o.notes.join(" ").contains("ended the game early"));
     let last = st.sheet.last().unwrap();
     assert_eq!(last.number, "P");
@@ -218,7 +235,10 @@ fn most_points_with_a_tie_the_table_settles() {
     // Ann and Bob both have 11 points: the table chooses.
     let st = CircusTrump::standings(&s, &replay::<CircusTrump>(&s, &log).unwrap());
     assert!(st.outcome.is_none(), "not over until the tie is settled");
-    assert!(st.status.join(" ").contains("Plumedini tie: Ann and Bob each have 11 points"));
+    assert!(st
+        .status
+        .join(" ")
+        .contains("Plumedini tie: Ann and Bob each have 11 points"));
     assert_eq!(halves(&s, &log), vec![22, 22, 0]);
     assert!(refused(&s, &log, Entry::Plumedini { seat: C }).contains("in the tie"));
     let mut settled = log.clone();
@@ -237,7 +257,12 @@ fn most_points_with_a_tie_the_table_settles() {
     assert_eq!(e.index, 5);
     // Most lines with a tie: Ann 1 line, Bob 1 line.
     let s2 = setup(3, Variant::MostLines);
-    let tie = vec![start(HOPPER, 0), line(HOPPER, A, 3, 1, 0, false), line(HOPPER, B, 9, 0, 0, false), Entry::EndEarly];
+    let tie = vec![
+        start(HOPPER, 0),
+        line(HOPPER, A, 3, 1, 0, false),
+        line(HOPPER, B, 9, 0, 0, false),
+        Entry::EndEarly,
+    ];
     let st = CircusTrump::standings(&s2, &replay::<CircusTrump>(&s2, &tie).unwrap());
     assert!(st.status.join(" ").contains("Ann and Bob each have 1 line"));
     let mut t = tie.clone();
@@ -295,7 +320,17 @@ fn help_says_every_ruling() {
         .iter()
         .map(|h| format!("{} {}", h.title, h.text))
         .collect();
-    for needle in ["+ 2 per Super Chicken", "one below", "start 4 on 3", "Most points (chosen", "asks the table", ".5", "ends it early", "3 Eggs and 1 Yoker", "Suit 9"] {
+    for needle in [
+        "+ 2 per Super Chicken",
+        "one below",
+        "start 4 on 3",
+        "Most points (chosen",
+        "asks the table",
+        ".5",
+        "ends it early",
+        "3 Eggs and 1 Yoker",
+        "Suit 9",
+    ] {
         assert!(text.contains(needle), "help lacks {needle}");
     }
 }
@@ -309,7 +344,15 @@ fn the_companion_names_who_takes_a_trumped_line() {
     assert_eq!(Direction::Clockwise.flipped(), Direction::Counterclockwise);
     // The next form starts from the direction the last line was claimed in.
     let s = setup(3, Variant::MostLines);
-    let l = Line { suit: 0, to: 1, last: 5, supers: 1, eggs: 0, yoker: false, direction: Direction::Counterclockwise };
+    let l = Line {
+        suit: 0,
+        to: 1,
+        last: 5,
+        supers: 1,
+        eggs: 0,
+        yoker: false,
+        direction: Direction::Counterclockwise,
+    };
     let st = replay::<CircusTrump>(&s, &[start(0, 5), Entry::Line(l.clone())]).unwrap();
     assert_eq!(st.direction(), Direction::Counterclockwise);
     assert_eq!(CircusTrump::start(&s).direction(), Direction::Clockwise);
@@ -338,7 +381,13 @@ fn valid_log(s: &Setup<Settings>, actions: &[Action], end: bool) -> Vec<Entry> {
             let last = offered[pick as usize % offered.len()];
             let closes = Some(last) == sd.closing();
             let free = 2 - sd.supers.min(2);
-            let supers = if closes { supers % (free + 1) } else if free == 0 { continue } else { 1 + supers % free };
+            let supers = if closes {
+                supers % (free + 1)
+            } else if free == 0 {
+                continue;
+            } else {
+                1 + supers % free
+            };
             let eggs = eggs % (3 - st.eggs_used().min(3) + 1);
             let yoker = yoker && !st.yoker_used();
             line(suit, to % n, last, supers, eggs, yoker)
@@ -365,11 +414,29 @@ fn arb_game() -> impl Strategy<Value = (Setup<Settings>, Vec<Entry>)> {
     (
         3usize..=5,
         prop::bool::ANY,
-        prop::collection::vec((0usize..9, prop::bool::ANY, 0u8..10, 0usize..5, 0u8..3, 0u8..4, prop::bool::weighted(0.1)), 0..80),
+        prop::collection::vec(
+            (
+                0usize..9,
+                prop::bool::ANY,
+                0u8..10,
+                0usize..5,
+                0u8..3,
+                0u8..4,
+                prop::bool::weighted(0.1),
+            ),
+            0..80,
+        ),
         prop::bool::weighted(0.3),
     )
         .prop_map(|(n, points, actions, end)| {
-            let s = setup(n, if points { Variant::MostPoints } else { Variant::MostLines });
+            let s = setup(
+                n,
+                if points {
+                    Variant::MostPoints
+                } else {
+                    Variant::MostLines
+                },
+            );
             let log = valid_log(&s, &actions, end);
             (s, log)
         })
@@ -378,8 +445,17 @@ fn arb_game() -> impl Strategy<Value = (Setup<Settings>, Vec<Entry>)> {
 fn arb_entry() -> impl Strategy<Value = Entry> {
     prop_oneof![
         (0usize..11, 0u8..12).prop_map(|(suit, card)| Entry::Start { suit, card }),
-        (0usize..11, 0usize..6, 0u8..11, 0u8..4, 0u8..5, prop::bool::ANY)
-            .prop_map(|(suit, to, last, supers, eggs, yoker)| line(suit, to, last, supers, eggs, yoker)),
+        (
+            0usize..11,
+            0usize..6,
+            0u8..11,
+            0u8..4,
+            0u8..5,
+            prop::bool::ANY
+        )
+            .prop_map(|(suit, to, last, supers, eggs, yoker)| line(
+                suit, to, last, supers, eggs, yoker
+            )),
         Just(Entry::EndEarly),
         (0usize..6).prop_map(|seat| Entry::Plumedini { seat }),
     ]

@@ -43,7 +43,7 @@ for (const scheme of ['light', 'dark']) {
     try {
       await page.setViewportSize({ width: 320, height: 700 });
       await check(page, 'home', problems);
-      for (const [kind, players] of [['chickenfoot', 6], ['big-chicken', 6], ['playing-chicken', 6]]) {
+      for (const [kind, players] of [['chickenfoot', 6], ['big-chicken', 6], ['playing-chicken', 6], ['chicken-lines-rummy', 5], ['circus-trump', 5]]) {
         await page.goto(app.url + '/');
         const setup = await new HomeScreen(page).startNew(kind);
         await setup.addPlayers(LONG.slice(0, players));
@@ -72,6 +72,31 @@ for (const scheme of ['light', 'dark']) {
           await page.getByTestId('undo').click();
           await check(page, `${kind} undo question`, problems);
           await page.getByRole('button', { name: 'Keep it' }).click();
+        }
+        if (kind === 'chicken-lines-rummy') {
+          // The round form with the card picker open, then its refusals.
+          await page.getByRole('button', { name: `${LONG[0]} deals round 1`, exact: true }).click();
+          await page.getByTestId('save-round').waitFor();
+          await page.getByRole('button', { name: `${LONG[0]} closed`, exact: true }).click();
+          await page.getByRole('button', { name: `Type ${LONG[1]}'s sum`, exact: true }).click();
+          await page.getByRole('button', { name: `Pick ${LONG[2]}'s cards`, exact: true }).click();
+          await page.locator('button[data-card="S9"]').click();
+          await check(page, `${kind} card picker`, problems);
+          await page.getByTestId('picker-done').click();
+          await page.getByTestId('save-round').click();
+          await check(page, `${kind} round with refusals`, problems);
+        }
+        if (kind === 'circus-trump') {
+          // The suit sheet with a suit started, and a trumped line with
+          // the companion naming who must take it.
+          await page.getByRole('button', { name: 'Start Hopper', exact: true }).click();
+          await page.getByRole('button', { name: 'Starts on 3', exact: true }).click();
+          await page.getByRole('button', { name: "Save the suit's start" }).click();
+          await page.getByTestId('suit-0').waitFor();
+          await page.getByRole('button', { name: 'Line from Hopper', exact: true }).click();
+          await page.getByRole('button', { name: 'Last card 6', exact: true }).click();
+          await page.getByRole('button', { name: `${LONG[0]} trumped`, exact: true }).click();
+          await check(page, `${kind} trumped line`, problems);
         }
         if (kind === 'playing-chicken') {
           // Two tricks, then a correction of the first that swaps a card

@@ -41,3 +41,37 @@ export class RummyScreen extends GameScreen {
     await this.waitRows(before + 1);
   }
 }
+
+export class CircusScreen extends GameScreen {
+  async startSuit(suit, card) {
+    await this.page.getByRole('group', { name: 'What happened' }).getByRole('button', { name: 'Start a suit' }).click();
+    await this.page.getByRole('button', { name: `Start ${suit}`, exact: true }).click();
+    await this.page.getByRole('button', { name: `Starts on ${card}`, exact: true }).click();
+    await this.page.getByRole('button', { name: "Save the suit's start" }).click();
+    await this.page.getByTestId(`suit-${SUIT_INDEX[suit]}`).waitFor();
+  }
+  async direction(which) {
+    await this.page.getByRole('group', { name: 'Direction of play' }).getByRole('button', { name: new RegExp(`^${which}`) }).click();
+  }
+  taker() { return this.page.getByTestId('taker'); }
+  points() { return this.page.getByTestId('line-points'); }
+  /** Claims a line: {suit, last, trumper, direction, to, eggs, yoker}; returns the points text. */
+  async claim({ suit, last, trumper, direction, to, eggs = 0, yoker = false, supers }) {
+    await this.page.getByRole('button', { name: `Line from ${suit}`, exact: true }).click();
+    await this.page.getByRole('button', { name: `Last card ${last}`, exact: true }).click();
+    if (direction) await this.direction(direction);
+    if (trumper) await this.page.getByRole('button', { name: `${trumper} trumped`, exact: true }).click();
+    if (to) await this.page.getByRole('button', { name: `${to} takes it`, exact: true }).click();
+    for (let k = 0; k < eggs; k++) await this.page.getByRole('button', { name: 'One more: Eggs' }).click();
+    if (supers) for (let k = 1; k < supers; k++) await this.page.getByRole('button', { name: 'One more: Super Chickens' }).click();
+    if (yoker) await this.page.getByRole('switch', { name: /The Yoker/ }).click();
+    const pts = await this.points().textContent();
+    const before = await this.rowCount();
+    await this.page.getByTestId('save-line').click();
+    // The last line of the game adds the Plumedini row too.
+    await this.page.waitForFunction((n) => document.querySelectorAll('table.sheet tbody tr:not(.row-details)').length > n, before);
+    return pts;
+  }
+}
+
+export const SUIT_INDEX = { Hopper: 0, Betsy: 1, Chug: 2, Bud: 3, 'Suit 5': 4, 'Suit 6': 5, 'Suit 7': 6, 'Suit 8': 7, 'Suit 9': 8 };

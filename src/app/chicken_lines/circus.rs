@@ -64,7 +64,11 @@ impl LineDraft {
 }
 
 fn suits(form: &Form<CircusTrump>) -> Vec<String> {
-    form.with_setup(|s| (0..SUITS).map(|i| suit_name(&s.settings.suit_names, i)).collect())
+    form.with_setup(|s| {
+        (0..SUITS)
+            .map(|i| suit_name(&s.settings.suit_names, i))
+            .collect()
+    })
 }
 
 impl GameUi for CircusTrump {
@@ -158,17 +162,17 @@ impl GameUi for CircusTrump {
             },
             Some(Entry::EndEarly) => base,
             None => {
-                let (tie, started) = form.with_before(|b| {
+                let (tie, open) = form.with_before(|b| {
                     let n = form.players();
                     let v = form.with_setup(|s| s.settings.plumedini);
                     (
                         matches!(b.bonus(v, n), Bonus::Tie(_)),
-                        b.suits.iter().any(|s| s.start.is_some()),
+                        b.suits.iter().any(|s| s.start.is_some() && !s.closed()),
                     )
                 });
                 let kind = if tie {
                     Kind::Plumedini
-                } else if started {
+                } else if open {
                     Kind::Line
                 } else {
                     Kind::Start
@@ -217,10 +221,10 @@ impl GameUi for CircusTrump {
     fn build(form: &Form<Self>, d: &LineDraft) -> Result<Entry, RuleError> {
         let suit = || d.suit.ok_or_else(|| RuleError::new("Tap the suit."));
         match d.kind {
-            Kind::Plumedini => d
-                .to
-                .map(|seat| Entry::Plumedini { seat })
-                .ok_or_else(|| RuleError::new("Tap who takes the Plumedini card.")),
+            Kind::Plumedini => {
+                d.to.map(|seat| Entry::Plumedini { seat })
+                    .ok_or_else(|| RuleError::new("Tap who takes the Plumedini card."))
+            }
             Kind::Start => {
                 let suit = suit()?;
                 let card = d
@@ -233,9 +237,8 @@ impl GameUi for CircusTrump {
                 let last = d
                     .card
                     .ok_or_else(|| RuleError::new("Tap the last standard card on the line."))?;
-                let to = d
-                    .to
-                    .ok_or_else(|| RuleError::new("Tap who takes the line."))?;
+                let to =
+                    d.to.ok_or_else(|| RuleError::new("Tap who takes the line."))?;
                 let _ = form;
                 Ok(Entry::Line(Line {
                     suit,
@@ -310,19 +313,26 @@ fn start_body(form: Form<CircusTrump>, d: RwSignal<LineDraft>) -> AnyView {
         b.suits
             .iter()
             .enumerate()
-            .filter(|(i, s)| s.start.is_none() || (editing && d.with_untracked(|x| x.suit) == Some(*i)))
+            .filter(|(i, s)| {
+                s.start.is_none() || (editing && d.with_untracked(|x| x.suit) == Some(*i))
+            })
             .map(|(i, _)| (names[i].clone(), format!("Start {}", names[i]), i))
             .collect()
     });
-    let cards: Vec<(String, String, u8)> =
-        (0..=9u8).map(|c| (c.to_string(), format!("Starts on {c}"), c)).collect();
+    let cards: Vec<(String, String, u8)> = (0..=9u8)
+        .map(|c| (c.to_string(), format!("Starts on {c}"), c))
+        .collect();
     let closes = text(move || {
         d.with(|x| match (x.suit, x.card) {
             (Some(s), Some(c)) => format!(
                 "{} starts on {c} and closes on {}: {}.",
                 suits(&form).get(s).cloned().unwrap_or_default(),
                 closing_card(c),
-                wheel(c).iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+                wheel(c)
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
             ),
             _ => String::new(),
         })
@@ -369,11 +379,20 @@ fn line_body(form: Form<CircusTrump>, d: RwSignal<LineDraft>) -> AnyView {
             .next_last_cards()
             .into_iter()
             .map(|c| {
-                let shown = if Some(c) == close { format!("{c} closes") } else { c.to_string() };
+                let shown = if Some(c) == close {
+                    format!("{c} closes")
+                } else {
+                    c.to_string()
+                };
                 (shown, format!("Last card {c}"), c)
             })
             .collect();
-        choice("Last standard card".into(), options, Signal::derive(move || d.with(|x| x.card)), Callback::new(move |c| edit(form, d, |x| x.card = Some(c))))
+        choice(
+            "Last standard card".into(),
+            options,
+            Signal::derive(move || d.with(|x| x.card)),
+            Callback::new(move |c| edit(form, d, |x| x.card = Some(c))),
+        )
     });
     let free = move || {
         let s = suit_state().map_or(0, |s| 2u8.saturating_sub(s.supers));
@@ -441,7 +460,15 @@ fn line_body(form: Form<CircusTrump>, d: RwSignal<LineDraft>) -> AnyView {
     });
     let points = text(move || {
         d.with(|x| match (x.card, x.points()) {
-            (Some(c), Some(_)) => line_sum(&Line { suit: 0, to: 0, last: c, supers: x.supers, eggs: x.eggs, yoker: x.yoker, direction: x.direction }),
+            (Some(c), Some(_)) => line_sum(&Line {
+                suit: 0,
+                to: 0,
+                last: c,
+                supers: x.supers,
+                eggs: x.eggs,
+                yoker: x.yoker,
+                direction: x.direction,
+            }),
             _ => String::new(),
         })
     });
@@ -494,7 +521,13 @@ fn plumedini_body(form: Form<CircusTrump>, d: RwSignal<LineDraft>) -> AnyView {
 /// The suit sheet: every suit's start, closing card and progress round
 /// the wheel; correcting a start; ending the game early.
 fn suit_sheet(ctx: ExtrasCtx<CircusTrump>) -> AnyView {
-    let ExtrasCtx { setup, state, submit, edit, .. } = ctx;
+    let ExtrasCtx {
+        setup,
+        state,
+        submit,
+        edit,
+        ..
+    } = ctx;
     let over = state.over();
     let rows = (0..SUITS)
         .map(|i| {
@@ -551,7 +584,11 @@ fn suit_sheet(ctx: ExtrasCtx<CircusTrump>) -> AnyView {
     let free = format!(
         "Eggs not yet claimed: {} · Yoker {}",
         3u8.saturating_sub(state.eggs_used()),
-        if state.yoker_used() { "claimed" } else { "not yet claimed" }
+        if state.yoker_used() {
+            "claimed"
+        } else {
+            "not yet claimed"
+        }
     );
     view! {
         <section class="cl-sheet" data-testid="suit-sheet" aria-label="Suit sheet">

@@ -12,8 +12,8 @@ use crate::app::components::{PlayerChips, Segmented};
 use crate::app::erased::{aria, dynamic, flag, on_click, on_value, text};
 use crate::app::game::{Form, GameUi};
 use crate::rules::chicken_lines::rummy::{
-    card_value, cards_value, dealer, first_player, most_in_hands, rummy_cards, Close, Entry,
-    Hand, Round, Rummy, Settings, MAX_ROUNDS, NOT_OPENED,
+    card_value, cards_value, dealer, first_player, most_in_hands, rummy_cards, Close, Entry, Hand,
+    Round, Rummy, Settings, MAX_ROUNDS, NOT_OPENED,
 };
 use crate::rules::chicken_lines::{copies_left, Card};
 use crate::rules::{count, parse_count, RuleError};
@@ -595,7 +595,10 @@ mod tests {
         };
         let d = RoundDraft::of(&r, 4);
         assert_eq!(d.closer, Some(1));
-        assert_eq!(d.modes, vec![Mode::Cards, Mode::Unset, Mode::Sum, Mode::NotOpened]);
+        assert_eq!(
+            d.modes,
+            vec![Mode::Cards, Mode::Unset, Mode::Sum, Mode::NotOpened]
+        );
         assert_eq!(d.texts[2], "12");
         assert_eq!(d.all_picked(), vec![Card::Egg]);
         let text = serde_json::to_string(&d).unwrap();
