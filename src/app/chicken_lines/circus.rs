@@ -13,10 +13,10 @@ use crate::app::erased::{aria, dynamic, on_click, on_value, text};
 use crate::app::game::{ExtrasCtx, Form, GameUi};
 use crate::rules::chicken_lines::circus::{
     closing_card, line_points, text::line_sum, wheel, Bonus, CircusTrump, Direction, Entry, Line,
-    Settings, State, Variant,
+    Settings, State, Suit, Variant,
 };
 use crate::rules::chicken_lines::{suit_name, NAMED_SUITS, SUITS, SUIT_NAME_MAX};
-use crate::rules::{count, RuleError};
+use crate::rules::RuleError;
 
 /// Which entry the form makes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -275,7 +275,7 @@ impl GameUi for CircusTrump {
     }
 
     fn extras(ctx: ExtrasCtx<Self>) -> AnyView {
-        suit_sheet(ctx)
+        super::suit_sheet::suit_sheet(ctx)
     }
 }
 
@@ -349,11 +349,22 @@ fn start_body(form: Form<CircusTrump>, d: RwSignal<LineDraft>) -> AnyView {
     .into_any()
 }
 
+/// The suit the line comes from, as it was before this entry.
+fn suit_of(form: Form<CircusTrump>, d: RwSignal<LineDraft>) -> Option<Suit> {
+    let s = d.with(|x| x.suit)?;
+    form.with_before(|b| b.suits.get(s).cloned())
+}
+
+/// Whether the line ends before its suit's closing card (it was trumped).
+fn is_trump(form: Form<CircusTrump>, d: RwSignal<LineDraft>) -> bool {
+    let closing = suit_of(form, d).and_then(|s| s.closing());
+    d.with(|x| x.card).is_some_and(|c| Some(c) != closing)
+}
+
 /// A claimed line: the suit, its last card, the trump companion, the
 /// taker, the extras on it and its points.
 fn line_body(form: Form<CircusTrump>, d: RwSignal<LineDraft>) -> AnyView {
     let names = suits(&form);
-    let n = form.players();
     let players = form.with_setup(|s| s.players.clone());
     let editing_suit = form.editing.then(|| d.with_untracked(|x| x.suit)).flatten();
     let open: Vec<(String, String, usize)> = form.with_before(|b| {
@@ -364,14 +375,10 @@ fn line_body(form: Form<CircusTrump>, d: RwSignal<LineDraft>) -> AnyView {
             .map(|(i, _)| (names[i].clone(), format!("Line from {}", names[i]), i))
             .collect()
     });
-    let suit_state = move || {
-        let s = d.with(|x| x.suit)?;
-        form.with_before(|b| b.suits.get(s).cloned())
-    };
-    let closing = move || suit_state().and_then(|s| s.closing());
-    let is_trump = move || d.with(|x| x.card).is_some_and(|c| Some(c) != closing());
+    // Memos, so a tap elsewhere in the form never redraws these buttons.
+    let suit = Memo::new(move |_| suit_of(form, d));
     let cards = dynamic(move || {
-        let Some(s) = suit_state() else {
+        let Some(s) = suit.get() else {
             return view! { <p class="hint">"Tap the suit the line came from."</p> }.into_any();
         };
         let close = s.closing();
@@ -391,72 +398,16 @@ fn line_body(form: Form<CircusTrump>, d: RwSignal<LineDraft>) -> AnyView {
             "Last standard card".into(),
             options,
             Signal::derive(move || d.with(|x| x.card)),
-            Callback::new(move |c| edit(form, d, |x| x.card = Some(c))),
+            // A trumped line holds at least its trumping Super Chicken.
+            Callback::new(move |c| {
+                edit(form, d, |x| {
+                    x.card = Some(c);
+                    if Some(c) != close && x.supers == 0 {
+                        x.supers = 1;
+                    }
+                })
+            }),
         )
-    });
-    let free = move || {
-        let s = suit_state().map_or(0, |s| 2u8.saturating_sub(s.supers));
-        let eggs = form.with_before(|b| 3u8.saturating_sub(b.eggs_used()));
-        let yoker = form.with_before(|b| !b.yoker_used());
-        (s, eggs, yoker)
-    };
-    let pick_trumper = move |t: usize| {
-        edit(form, d, |x| {
-            x.trumper = Some(t);
-            x.to = Some(x.direction.after(t, n));
-            if x.supers == 0 {
-                x.supers = 1;
-            }
-        })
-    };
-    let trump_players = players.clone();
-    let companion = dynamic(move || {
-        if !is_trump() {
-            return view! { <p class="hint">"Whoever plays the closing card takes the last line."</p> }.into_any();
-        }
-        view! {
-            <fieldset class="cl-companion" data-testid="companion"><legend>"Trumped: who played the Super Chicken?"</legend>
-                <Segmented
-                    label="Direction of play"
-                    options=vec![("Clockwise ↻".to_string(), Direction::Clockwise), ("Counterclockwise ↺".to_string(), Direction::Counterclockwise)]
-                    value=Signal::derive(move || d.with(|x| x.direction))
-                    on_pick=Callback::new(move |dir: Direction| edit(form, d, |x| {
-                        x.direction = dir;
-                        if let Some(t) = x.trumper { x.to = Some(dir.after(t, n)) }
-                    }))
-                />
-                <p class="hint">"Flip it whenever an Egg or the Yoker is played."</p>
-                <div class="chips">
-                    <PlayerChips
-                        names=trump_players.clone()
-                        pressed=Callback::new(move |i| d.with(|x| x.trumper == Some(i)))
-                        label=Callback::new(move |i| format!("{} trumped", form.name(i)))
-                        on_pick=Callback::new(pick_trumper)
-                    />
-                </div>
-                <p class="cl-taker" data-testid="taker" aria-live="polite">{text(move || d.with(|x| x.trumper.map(|t| format!("{} must take the line.", form.name(x.direction.after(t, n)))).unwrap_or_default()))}</p>
-            </fieldset>
-        }
-        .into_any()
-    });
-    let extras = dynamic(move || {
-        let (supers_free, eggs_free, yoker_free) = free();
-        let lo = u32::from(is_trump());
-        let yoker_view = (yoker_free || d.with(|x| x.yoker)).then(|| view! {
-            <button type="button" class="switch" role="switch" aria-checked=aria(move || d.with(|x| x.yoker))
-                on:click=on_click(move |_| edit(form, d, |x| x.yoker = !x.yoker))
-            ><span class="switch-text"><strong>"The Yoker"</strong><small>"+5"</small></span><span class="knob" aria-hidden="true"></span></button>
-        });
-        view! {
-            <div class="cl-extras">
-                <span>"Super Chickens (+2 each)"</span>
-                {counter(CounterParts { id: "supers", label: "Super Chickens".into(), shown: text(move || d.with(|x| x.supers.to_string())), value: Signal::derive(move || d.with(|x| u32::from(x.supers))), range: (lo, u32::from(supers_free.max(lo as u8))), on_set: Callback::new(move |v: u32| edit(form, d, |x| x.supers = v.min(2) as u8)) })}
-                <span>{format!("Eggs (+3 each; {} left in the game)", eggs_free)}</span>
-                {counter(CounterParts { id: "eggs", label: "Eggs".into(), shown: text(move || d.with(|x| x.eggs.to_string())), value: Signal::derive(move || d.with(|x| u32::from(x.eggs))), range: (0, u32::from(eggs_free)), on_set: Callback::new(move |v: u32| edit(form, d, |x| x.eggs = v.min(3) as u8)) })}
-                {yoker_view}
-            </div>
-        }
-        .into_any()
     });
     let points = text(move || {
         d.with(|x| match (x.card, x.points()) {
@@ -477,20 +428,104 @@ fn line_body(form: Form<CircusTrump>, d: RwSignal<LineDraft>) -> AnyView {
             {choice("Which suit".into(), open, Signal::derive(move || d.with(|x| x.suit)), Callback::new(move |s| edit(form, d, |x| { x.suit = Some(s); x.card = None; })))}
         </fieldset>
         <fieldset><legend>"Last standard card on it"</legend>{cards}</fieldset>
-        {companion}
+        {companion(form, d)}
         <fieldset><legend>"Who takes the line?"</legend>
             <div class="chips">
                 <PlayerChips
-                    names=players.clone()
+                    names=players
                     pressed=Callback::new(move |i| d.with(|x| x.to == Some(i)))
                     label=Callback::new(move |i| format!("{} takes it", form.name(i)))
                     on_pick=Callback::new(move |i| edit(form, d, |x| x.to = Some(i)))
                 />
             </div>
         </fieldset>
-        {extras}
+        {line_extras(form, d)}
         <p class="cl-points" data-testid="line-points" aria-live="polite">{points}</p>
     }
+    .into_any()
+}
+
+/// The trump companion: the direction of play (the table flips it for
+/// every Egg or Yoker played) and who trumped; it names who must take the
+/// line and chooses them as the taker.
+fn companion(form: Form<CircusTrump>, d: RwSignal<LineDraft>) -> AnyView {
+    let n = form.players();
+    let players = form.with_setup(|s| s.players.clone());
+    let pick_trumper = move |t: usize| {
+        edit(form, d, |x| {
+            x.trumper = Some(t);
+            x.to = Some(x.direction.after(t, n));
+        })
+    };
+    let taker = text(move || {
+        d.with(|x| {
+            x.trumper
+                .map(|t| format!("{} must take the line.", form.name(x.direction.after(t, n))))
+                .unwrap_or_default()
+        })
+    });
+    let trump = Memo::new(move |_| is_trump(form, d));
+    dynamic(move || {
+        if !trump.get() {
+            return view! { <p class="hint">"Whoever plays the closing card takes the last line."</p> }.into_any();
+        }
+        view! {
+            <fieldset class="cl-companion" data-testid="companion"><legend>"Trumped: who played the Super Chicken?"</legend>
+                <Segmented
+                    label="Direction of play"
+                    options=vec![("Clockwise ↻".to_string(), Direction::Clockwise), ("Counterclockwise ↺".to_string(), Direction::Counterclockwise)]
+                    value=Signal::derive(move || d.with(|x| x.direction))
+                    on_pick=Callback::new(move |dir: Direction| edit(form, d, |x| {
+                        x.direction = dir;
+                        if let Some(t) = x.trumper { x.to = Some(dir.after(t, n)) }
+                    }))
+                />
+                <p class="hint">"Flip it whenever an Egg or the Yoker is played."</p>
+                <div class="chips">
+                    <PlayerChips
+                        names=players.clone()
+                        pressed=Callback::new(move |i| d.with(|x| x.trumper == Some(i)))
+                        label=Callback::new(move |i| format!("{} trumped", form.name(i)))
+                        on_pick=Callback::new(pick_trumper)
+                    />
+                </div>
+                <p class="cl-taker" data-testid="taker" aria-live="polite">{taker}</p>
+            </fieldset>
+        }
+        .into_any()
+    })
+    .into_any()
+}
+
+/// The line's Super Chickens, Eggs and Yoker, offered only as far as the
+/// suit and the deck still have them.
+fn line_extras(form: Form<CircusTrump>, d: RwSignal<LineDraft>) -> AnyView {
+    let eggs_free = form.with_before(|b| 3u8.saturating_sub(b.eggs_used()));
+    let yoker_free = form.with_before(|b| !b.yoker_used());
+    // What the counters offer, so a tap on one never redraws them.
+    let limits = Memo::new(move |_| {
+        let supers_free = suit_of(form, d).map_or(0, |s| 2u8.saturating_sub(s.supers));
+        let yoker = yoker_free || d.with(|x| x.yoker);
+        (supers_free, u32::from(is_trump(form, d)), yoker)
+    });
+    dynamic(move || {
+        let (supers_free, lo, yoker) = limits.get();
+        let yoker_view = yoker.then(|| view! {
+            <button type="button" class="switch" role="switch" aria-checked=aria(move || d.with(|x| x.yoker))
+                on:click=on_click(move |_| edit(form, d, |x| x.yoker = !x.yoker))
+            ><span class="switch-text"><strong>"The Yoker"</strong><small>"+5"</small></span><span class="knob" aria-hidden="true"></span></button>
+        });
+        view! {
+            <div class="cl-extras">
+                <span>"Super Chickens (+2 each)"</span>
+                {counter(CounterParts { id: "supers", label: "Super Chickens".into(), shown: text(move || d.with(|x| x.supers.to_string())), value: Signal::derive(move || d.with(|x| u32::from(x.supers))), range: (lo, u32::from(supers_free).max(lo)), on_set: Callback::new(move |v: u32| edit(form, d, |x| x.supers = v.min(2) as u8)) })}
+                <span>{format!("Eggs (+3 each; {} left in the game)", eggs_free)}</span>
+                {counter(CounterParts { id: "eggs", label: "Eggs".into(), shown: text(move || d.with(|x| x.eggs.to_string())), value: Signal::derive(move || d.with(|x| u32::from(x.eggs))), range: (0, u32::from(eggs_free)), on_set: Callback::new(move |v: u32| edit(form, d, |x| x.eggs = v.min(3) as u8)) })}
+                {yoker_view}
+            </div>
+        }
+        .into_any()
+    })
     .into_any()
 }
 
@@ -514,92 +549,6 @@ fn plumedini_body(form: Form<CircusTrump>, d: RwSignal<LineDraft>) -> AnyView {
                 >{format!("{} takes it", form.name(i))}</button>
             }).collect_view()}
         </div>
-    }
-    .into_any()
-}
-
-/// The suit sheet: every suit's start, closing card and progress round
-/// the wheel; correcting a start; ending the game early.
-fn suit_sheet(ctx: ExtrasCtx<CircusTrump>) -> AnyView {
-    let ExtrasCtx {
-        setup,
-        state,
-        submit,
-        edit,
-        ..
-    } = ctx;
-    let over = state.over();
-    let rows = (0..SUITS)
-        .map(|i| {
-            let name = suit_name(&setup.settings.suit_names, i);
-            let s = state.suits.get(i).cloned().unwrap_or_default();
-            let Some((start, entry)) = s.start else {
-                return view! { <tr><th scope="row">{name}</th><td colspan="3" class="hint">"not started"</td></tr> }.into_any();
-            };
-            let wheel_view = wheel(start)
-                .into_iter()
-                .map(|c| if s.lines.contains(&c) { view! { <b>{format!("{c}|")}</b> }.into_any() } else { view! { <span>{c.to_string()}</span> }.into_any() })
-                .collect_view();
-            let progress = if s.closed() {
-                "closed".to_string()
-            } else {
-                format!("{} · next {}", count(s.lines.len(), "line"), s.next_last_cards().first().map(u8::to_string).unwrap_or_default())
-            };
-            view! {
-                <tr class:closed=s.closed() data-testid=format!("suit-{i}")>
-                    <th scope="row">{name.clone()}</th>
-                    <td>
-                        <button type="button" class="secondary small" aria-label=format!("{name} started on {start}: correct")
-                            on:click=on_click(move |_| edit.run(entry))
-                        >{start.to_string()}</button>
-                    </td>
-                    <td>{closing_card(start).to_string()}</td>
-                    <td><span class="cl-wheel" aria-label=format!("Lines ended on {}", s.lines.iter().map(u8::to_string).collect::<Vec<_>>().join(", "))>{wheel_view}</span><br/><small>{progress}</small></td>
-                </tr>
-            }
-            .into_any()
-        })
-        .collect_view();
-    let asking = RwSignal::new(false);
-    let error: RwSignal<Option<String>> = RwSignal::new(None);
-    let end = (!over).then(|| {
-        dynamic(move || {
-            if asking.get() {
-                view! {
-                    <div class="cl-end" role="group" aria-label="End the game early?">
-                        <p>"End the game now? The lines claimed so far count."</p>
-                        <button type="button" class="primary" data-testid="end-yes" on:click=on_click(move |_| {
-                            match submit.run(Entry::EndEarly) { Ok(()) => asking.set(false), Err(e) => error.set(Some(e.message)) }
-                        })>"Yes, end it"</button>
-                        <button type="button" class="secondary" on:click=on_click(move |_| asking.set(false))>"Keep playing"</button>
-                        <p class="form-error" role="alert">{text(move || error.get().unwrap_or_default())}</p>
-                    </div>
-                }
-                .into_any()
-            } else {
-                view! { <button type="button" class="secondary" data-testid="end-early" on:click=on_click(move |_| asking.set(true))>"End the game early"</button> }.into_any()
-            }
-        })
-    });
-    let free = format!(
-        "Eggs not yet claimed: {} · Yoker {}",
-        3u8.saturating_sub(state.eggs_used()),
-        if state.yoker_used() {
-            "claimed"
-        } else {
-            "not yet claimed"
-        }
-    );
-    view! {
-        <section class="cl-sheet" data-testid="suit-sheet" aria-label="Suit sheet">
-            <h2>"Suit sheet"</h2>
-            <table class="cl-suits">
-                <thead><tr><th scope="col">"Suit"</th><th scope="col">"Start"</th><th scope="col">"Closes"</th><th scope="col">"Wheel"</th></tr></thead>
-                <tbody>{rows}</tbody>
-            </table>
-            <p class="hint">{free}</p>
-            {end}
-        </section>
     }
     .into_any()
 }

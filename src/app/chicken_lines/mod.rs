@@ -3,8 +3,10 @@
 //! ([`circus`]). This file holds the one widget both use: a counter with
 //! − and + buttons.
 
+pub mod card_picker;
 pub mod circus;
 pub mod rummy;
+pub mod suit_sheet;
 
 use leptos::prelude::*;
 

@@ -7,13 +7,14 @@
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::card_picker::{card_picker, short, CardPicker};
 use super::{counter, CounterParts};
 use crate::app::components::{PlayerChips, Segmented};
 use crate::app::erased::{aria, dynamic, flag, on_click, on_value, text};
 use crate::app::game::{Form, GameUi};
 use crate::rules::chicken_lines::rummy::{
-    card_value, cards_value, dealer, first_player, most_in_hands, rummy_cards, Close, Entry, Hand,
-    Round, Rummy, Settings, MAX_ROUNDS, NOT_OPENED,
+    cards_value, dealer, first_player, most_in_hands, Close, Entry, Hand, Round, Rummy, Settings,
+    MAX_ROUNDS, NOT_OPENED,
 };
 use crate::rules::chicken_lines::{copies_left, Card};
 use crate::rules::{count, parse_count, RuleError};
@@ -424,9 +425,13 @@ fn round_body(form: Form<Rummy>, d: RwSignal<RoundDraft>) -> AnyView {
 
 /// Player `i`'s hand: how it is entered, what it scores, its message.
 fn hand_row(c: Ctx, i: usize) -> impl IntoView {
+    // Memos, so typing a sum never redraws (and unfocuses) its field.
+    let closed = Memo::new(move |_| c.closed(i));
+    let mode = Memo::new(move |_| c.mode(i));
+    let close = Memo::new(move |_| c.d.with(|x| x.close));
     let head = dynamic(move || {
-        if c.closed(i) {
-            let pts = c.d.with(|x| x.close.points());
+        if closed.get() {
+            let pts = close.get().points();
             return view! { <span class="zero">{format!("closed · {pts}")}</span> }.into_any();
         }
         view! {
@@ -456,10 +461,10 @@ fn hand_row(c: Ctx, i: usize) -> impl IntoView {
         .into_any()
     });
     let entry = dynamic(move || {
-        if c.closed(i) {
+        if closed.get() {
             return ().into_any();
         }
-        match c.mode(i) {
+        match mode.get() {
             Mode::Unset => ().into_any(),
             Mode::NotOpened => view! { <p class="cl-points">{format!("did not open · {NOT_OPENED}")}</p> }.into_any(),
             Mode::Cards => view! {
@@ -504,76 +509,43 @@ fn hand_row(c: Ctx, i: usize) -> impl IntoView {
     }
 }
 
-/// A card's short name on a button or a summary ("7", "S4", "Egg").
-fn short(card: Card) -> String {
-    match card {
-        Card::Super(n) => format!("S{n}"),
-        other => other.name(),
-    }
-}
-
-/// The card picker for one player: every kind with how many the deck
-/// still has this round; a tap adds one, a tap on a picked card removes
-/// it.
+/// The card picker for the player it was opened for (while their hand
+/// is entered by cards): a tap on a kind adds one, never more than the
+/// deck still has across the round's hands.
 fn picker(c: Ctx) -> impl IntoView {
+    // Whose picker is open: a memo, so a tap in it never redraws it.
+    let open = Memo::new(move |_| {
+        c.picker
+            .get()
+            .filter(|i| !c.closed(*i) && c.mode(*i) == Mode::Cards)
+    });
     dynamic(move || {
-        let Some(i) = c.picker.get() else {
+        let Some(i) = open.get() else {
             return ().into_any();
         };
-        if c.closed(i) || c.mode(i) != Mode::Cards {
-            return ().into_any();
-        }
-        let title = format!("Cards left in {}'s hand", c.name(i));
-        let picked = move || c.d.with(|x| x.cards.get(i).cloned().unwrap_or_default());
-        let kinds = rummy_cards()
-            .into_iter()
-            .map(|k| {
-                let left = move || c.d.with(|x| copies_left(&x.all_picked(), k));
-                let value = card_value(k).unwrap_or(0);
-                let label = move || {
-                    let cap = if matches!(k, Card::Super(_)) { " (Super Chickens)" } else { "" };
-                    format!("{}, {} points, {} left{cap}", k.name(), value, left())
-                };
-                view! {
-                    <button type="button" class="cl-kind" data-card=short(k)
-                        aria-label=text(label)
-                        disabled=move || left() == 0
-                        on:click=on_click(move |_| c.edit(|x| if let Some(v) = x.cards.get_mut(i) { v.push(k); v.sort() }))
-                    >
-                        <strong>{short(k)}</strong>
-                        <small>{text(move || format!("{} left", left()))}</small>
-                    </button>
-                }
-            })
-            .collect_view();
-        let chips = dynamic(move || {
-            picked()
-                .into_iter()
-                .enumerate()
-                .map(|(p, k)| {
-                    view! {
-                        <button type="button" class="chip small" aria-label=format!("Remove {}", k.name())
-                            on:click=on_click(move |_| c.edit(|x| if let Some(v) = x.cards.get_mut(i) { if p < v.len() { v.remove(p); } }))
-                        >{short(k)}" ✕"</button>
+        card_picker(CardPicker {
+            name: c.name(i),
+            picked: Signal::derive(move || {
+                c.d.with(|x| x.cards.get(i).cloned().unwrap_or_default())
+            }),
+            left: Callback::new(move |k: Card| c.d.with(|x| copies_left(&x.all_picked(), k))),
+            on_add: Callback::new(move |k: Card| {
+                c.edit(|x| {
+                    if let Some(v) = x.cards.get_mut(i) {
+                        v.push(k);
+                        v.sort()
                     }
                 })
-                .collect_view()
-                .into_any()
-        });
-        view! {
-            <div class="sheet-modal" role="dialog" aria-modal="true" aria-label=title.clone()>
-                <div class="sheet-modal-head">
-                    <h3>{title.clone()}</h3>
-                    <p class="picked-sum" data-testid="picked-sum" aria-live="polite">
-                        {text(move || { let p = picked(); format!("{} · {}", count(p.len(), "card"), count(cards_value(&p), "point")) })}
-                    </p>
-                    <button type="button" class="primary small" data-testid="picker-done" on:click=on_click(move |_| c.picker.set(None))>"Done"</button>
-                </div>
-                <div class="cl-picked chips" aria-label="Cards picked">{chips}</div>
-                <div class="cl-kinds">{kinds}</div>
-            </div>
-        }
-        .into_any()
+            }),
+            on_remove: Callback::new(move |p: usize| {
+                c.edit(|x| {
+                    if let Some(v) = x.cards.get_mut(i).filter(|v| p < v.len()) {
+                        v.remove(p);
+                    }
+                })
+            }),
+            on_done: Callback::new(move |_| c.picker.set(None)),
+        })
     })
 }
 
