@@ -108,6 +108,11 @@ test('refusals beside the hand, and 320 px in dark mode', async () => {
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0);
     await game.saveRound();
     assert.deepEqual(await game.totals(), { Ann: -20, Bob: 36 });
+    // The first dealer (picked at random) is corrected to Bob: round 2 is Ann's deal.
+    await page.getByRole('button', { name: /dealt round 1: correct$/ }).click();
+    await page.getByRole('button', { name: 'Bob deals round 1', exact: true }).click();
+    await page.getByRole('button', { name: 'Save round 2' }).waitFor();
+    assert.match(await game.status().textContent(), /Round 2 of 2: Ann deals; Bob plays first/);
     assert.deepEqual(app.errors, []);
   } finally {
     await app.close();

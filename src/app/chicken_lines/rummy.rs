@@ -11,7 +11,7 @@ use super::card_picker::{card_picker, short, CardPicker};
 use super::{counter, CounterParts};
 use crate::app::components::{PlayerChips, Segmented};
 use crate::app::erased::{aria, dynamic, flag, on_click, on_value, text};
-use crate::app::game::{Form, GameUi};
+use crate::app::game::{ExtrasCtx, Form, GameUi};
 use crate::rules::chicken_lines::rummy::{
     cards_value, dealer, first_player, most_in_hands, Close, Entry, Hand, Round, Rummy, Settings,
     MAX_ROUNDS, NOT_OPENED,
@@ -272,6 +272,25 @@ impl GameUi for Rummy {
         } else {
             round_body(form, d)
         }
+    }
+
+    /// Who dealt round 1, with a way to correct it (it has no row on the
+    /// score sheet).
+    fn extras(ctx: ExtrasCtx<Self>) -> AnyView {
+        let Some(first) = ctx.state.first_dealer else {
+            return ().into_any();
+        };
+        let name = ctx.setup.name(first).to_string();
+        let edit = ctx.edit;
+        view! {
+            <p class="hint cl-first-dealer">
+                {format!("{name} dealt round 1. ")}
+                <button type="button" class="secondary small" aria-label=format!("{name} dealt round 1: correct")
+                    on:click=on_click(move |_| edit.run(0))
+                >"Correct"</button>
+            </p>
+        }
+        .into_any()
     }
 }
 

@@ -209,7 +209,7 @@ pub fn help(setup: &Setup<Settings>) -> Vec<HelpLine> {
         ),
         HelpLine::new(
             "Trumps",
-            "A Super Chicken played on its suit trumps it: the next player in the direction of play takes the line. The app names them: tap who trumped, and flip the direction whenever an Egg or the Yoker is played. A line ending before the closing card was trumped, so it holds at least one Super Chicken; whoever plays the closing card takes the last line.",
+            "A Super Chicken played on its suit trumps it: the next player in the direction of play takes the line. The app names them: tap who trumped, and flip the direction whenever an Egg or the Yoker is played (play starts clockwise, to the left; each line keeps the direction it was claimed in, and the next form starts from it). A line ending before the closing card was trumped, so it holds at least one Super Chicken; whoever plays the closing card takes the last line.",
         ),
         HelpLine::new(
             "Checks",
