@@ -58,7 +58,7 @@ export class CircusScreen extends GameScreen {
   /** Claims a line: {suit, last, trumper, direction, to, eggs, yoker}; returns the points text. */
   async claim({ suit, last, trumper, direction, to, eggs = 0, yoker = false, supers }) {
     await this.page.getByRole('button', { name: `Line from ${suit}`, exact: true }).click();
-    await this.page.getByRole('button', { name: `Last card ${last}`, exact: true }).click();
+    await this.page.getByRole('button', { name: new RegExp(`^Last card ${last}( closes)?$`) }).click();
     if (direction) await this.direction(direction);
     if (trumper) await this.page.getByRole('button', { name: `${trumper} trumped`, exact: true }).click();
     if (to) await this.page.getByRole('button', { name: `${to} takes it`, exact: true }).click();

@@ -50,13 +50,18 @@ pub fn card_picker(p: CardPicker) -> AnyView {
         .into_iter()
         .map(|k| {
             let value = card_value(k).unwrap_or(0);
+            // The name starts with what the button shows ("S4 17 left").
             let label = text(move || {
-                let cap = if matches!(k, Card::Super(_)) {
-                    " (Super Chickens)"
-                } else {
-                    ""
+                let (what, cap) = match k {
+                    Card::Standard(n) => (format!("card {n}"), ""),
+                    Card::Super(_) => (k.name(), " (of the 18 Super Chickens)"),
+                    _ => (k.name(), ""),
                 };
-                format!("{}, {} points, {} left{cap}", k.name(), value, left.run(k))
+                format!(
+                    "{} {} left{cap}: {what}, {value} points",
+                    short(k),
+                    left.run(k)
+                )
             });
             view! {
                 <button type="button" class="cl-kind" data-card=short(k)
@@ -64,7 +69,7 @@ pub fn card_picker(p: CardPicker) -> AnyView {
                     disabled=flag(move || left.run(k) == 0)
                     on:click=on_click(move |_| on_add.run(k))
                 >
-                    <strong>{short(k)}</strong>
+                    <strong>{short(k)}</strong>" "
                     <small>{text(move || format!("{} left", left.run(k)))}</small>
                 </button>
             }
@@ -77,9 +82,9 @@ pub fn card_picker(p: CardPicker) -> AnyView {
             .enumerate()
             .map(|(at, k)| {
                 view! {
-                    <button type="button" class="chip small" aria-label=format!("Remove {}", k.name())
+                    <button type="button" class="chip small" aria-label=format!("Remove {} ({})", short(k), k.name())
                         on:click=on_click(move |_| on_remove.run(at))
-                    >{short(k)}" ✕"</button>
+                    >{short(k)}<span aria-hidden="true">" ✕"</span></button>
                 }
             })
             .collect_view()

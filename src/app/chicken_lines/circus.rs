@@ -386,12 +386,11 @@ fn line_body(form: Form<CircusTrump>, d: RwSignal<LineDraft>) -> AnyView {
             .next_last_cards()
             .into_iter()
             .map(|c| {
-                let shown = if Some(c) == close {
-                    format!("{c} closes")
+                if Some(c) == close {
+                    (format!("{c} closes"), format!("Last card {c} closes"), c)
                 } else {
-                    c.to_string()
-                };
-                (shown, format!("Last card {c}"), c)
+                    (c.to_string(), format!("Last card {c}"), c)
+                }
             })
             .collect();
         choice(
