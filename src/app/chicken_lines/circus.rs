@@ -551,3 +551,27 @@ fn plumedini_body(form: Form<CircusTrump>, d: RwSignal<LineDraft>) -> AnyView {
     }
     .into_any()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_draft_survives_a_reload_and_shows_its_points() {
+        let d = LineDraft {
+            kind: Kind::Line,
+            suit: Some(0),
+            card: Some(6),
+            trumper: Some(1),
+            to: Some(2),
+            supers: 1,
+            eggs: 1,
+            yoker: false,
+            direction: Direction::Counterclockwise,
+        };
+        assert_eq!(d.points(), Some(11));
+        let text = serde_json::to_string(&d).unwrap();
+        assert_eq!(serde_json::from_str::<LineDraft>(&text).unwrap(), d);
+        assert_eq!(LineDraft::default().points(), None);
+    }
+}
