@@ -112,11 +112,6 @@ test('Back into a page from the back/forward cache, then Save: nothing lost', as
       window.addEventListener('pageshow', (e) => { if (e.persisted) window.__restored = (window.__restored || 0) + 1; });
     });
     await page.goto(url + '/');
-    // The offline worker registers a few seconds after the first screen
-    // and claims the open pages once it has cached every bundle (longer
-    // with more games); a claim evicts pages from the back/forward cache,
-    // so it finishes first.
-    await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 60000 });
     const gameUrl = await twoPlayerGame(page);
     const id = gameUrl.split('/').pop();
     const game = new GameScreen(page);
