@@ -51,7 +51,7 @@ for (const scheme of ['light', 'dark']) {
       await page.getByRole('button', { name: 'Last card 5', exact: true }).click();
       await page.getByRole('button', { name: 'Dee trumped', exact: true }).click();
       assert.equal(await game.taker().textContent(), 'Ann must take the line.');
-      await game.direction('Counterclockwise');
+      await game.direction('Counter-clockwise');
       assert.equal(await game.taker().textContent(), 'Cy must take the line.');
       await page.getByRole('switch', { name: /The Yoker/ }).click();
       assert.match(await game.points().textContent(), /= 12$/);

@@ -472,7 +472,7 @@ fn companion(form: Form<CircusTrump>, d: RwSignal<LineDraft>) -> AnyView {
             <fieldset class="cl-companion" data-testid="companion"><legend>"Trumped: who played the Super Chicken?"</legend>
                 <Segmented
                     label="Direction of play"
-                    options=vec![("Clockwise ↻".to_string(), Direction::Clockwise), ("Counterclockwise ↺".to_string(), Direction::Counterclockwise)]
+                    options=vec![("Clockwise ↻".to_string(), Direction::Clockwise), ("Counter-clockwise ↺".to_string(), Direction::Counterclockwise)]
                     value=Signal::derive(move || d.with(|x| x.direction))
                     on_pick=Callback::new(move |dir: Direction| edit(form, d, |x| {
                         x.direction = dir;
