@@ -9,6 +9,7 @@
 
 pub mod about;
 pub mod big_chicken;
+pub mod chicken_lines;
 pub mod chickenfoot;
 pub mod cluck;
 pub mod components;

@@ -58,13 +58,16 @@ pub struct GameKind(&'static GameInfo);
 /// line per game, in the order the home screen lists them. It declares the
 /// modules and lists them in [`GAMES`]; each module holds its own row
 /// (`Rules::KIND`: id, name, blurb, players).
+///
+/// A module holding several games lists them in braces
+/// (`chicken_lines::{Rummy, CircusTrump}`, types it re-exports).
 macro_rules! registry {
-    ($($module:ident :: $rules:ident),+ $(,)?) => {
+    ($($module:ident :: $({ $($many:ident),+ })? $($rules:ident)?),+ $(,)?) => {
         $(pub mod $module;)+
 
         /// Every game the app offers, in the order the home screen lists
         /// them.
-        pub const GAMES: &[GameKind] = &[$($module::$rules::KIND),+];
+        pub const GAMES: &[GameKind] = &[$($($($module::$many::KIND,)+)? $($module::$rules::KIND,)?)+];
     };
 }
 
@@ -73,6 +76,7 @@ registry! {
     playing_chicken::PlayingChicken,
     chickenfoot::Chickenfoot,
     cluck::Cluck,
+    chicken_lines::{Rummy, CircusTrump},
 }
 
 impl GameKind {

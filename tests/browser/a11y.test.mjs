@@ -1,6 +1,6 @@
 // Every screen, light and dark, at a 320 px phone with 6 players named with
 // 40 letters (Big Chicken's round form with its tie questions and a Duck
-// flip explained too; Cluck!'s companion, tracker and a correction): axe-core finds no violations, and no screen is
+// flip explained too; Cluck!'s companion, tracker and a correction; the Chicken Lines card picker and trump companion): axe-core finds no violations, and no screen is
 // wider than the phone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -44,7 +44,7 @@ for (const scheme of ['light', 'dark']) {
     try {
       await page.setViewportSize({ width: 320, height: 700 });
       await check(page, 'home', problems);
-      for (const [kind, players] of [['chickenfoot', 6], ['big-chicken', 6], ['playing-chicken', 6], ['cluck', 6]]) {
+      for (const [kind, players] of [['chickenfoot', 6], ['big-chicken', 6], ['playing-chicken', 6], ['cluck', 6], ['chicken-lines-rummy', 5], ['circus-trump', 5]]) {
         await page.goto(app.url + '/');
         const setup = await new HomeScreen(page).startNew(kind);
         await setup.addPlayers(LONG.slice(0, players));
@@ -89,6 +89,31 @@ for (const scheme of ['light', 'dark']) {
           await cl.editEvent(1);
           await check(page, `${kind} correction`, problems);
           await page.getByRole('button', { name: 'Cancel' }).click();
+        }
+        if (kind === 'chicken-lines-rummy') {
+          // The round form with the card picker open, then its refusals.
+          await page.getByRole('button', { name: `${LONG[0]} deals round 1`, exact: true }).click();
+          await page.getByTestId('save-round').waitFor();
+          await page.getByRole('button', { name: `${LONG[0]} closed`, exact: true }).click();
+          await page.getByRole('button', { name: `Type ${LONG[1]}'s sum`, exact: true }).click();
+          await page.getByRole('button', { name: `Pick ${LONG[2]}'s cards`, exact: true }).click();
+          await page.locator('button[data-card="S9"]').click();
+          await check(page, `${kind} card picker`, problems);
+          await page.getByTestId('picker-done').click();
+          await page.getByTestId('save-round').click();
+          await check(page, `${kind} round with refusals`, problems);
+        }
+        if (kind === 'circus-trump') {
+          // The suit sheet with a suit started, and a trumped line with
+          // the companion naming who must take it.
+          await page.getByRole('button', { name: 'Start Hopper', exact: true }).click();
+          await page.getByRole('button', { name: 'Starts on 3', exact: true }).click();
+          await page.getByRole('button', { name: "Save the suit's start" }).click();
+          await page.getByTestId('suit-0').waitFor();
+          await page.getByRole('button', { name: 'Line from Hopper', exact: true }).click();
+          await page.getByRole('button', { name: 'Last card 6', exact: true }).click();
+          await page.getByRole('button', { name: `${LONG[0]} trumped`, exact: true }).click();
+          await check(page, `${kind} trumped line`, problems);
         }
         if (kind === 'playing-chicken') {
           // Two tricks, then a correction of the first that swaps a card

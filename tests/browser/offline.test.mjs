@@ -19,7 +19,7 @@ test('after one visit every game opens offline', async () => {
         const cache = await caches.open('chicken-scores-v2');
         const pages = await Promise.all(['/index.html', ...kinds.map((k) => `/play/${k}/index.html`)].map((k) => cache.match(k)));
         const wasm = (await cache.keys()).filter((r) => r.url.endsWith('.wasm')).length;
-        return kinds.length >= 4 && pages.every(Boolean) && wasm === kinds.length + 1;
+        return kinds.length >= 6 && pages.every(Boolean) && wasm === kinds.length + 1;
       };
       for (let i = 0; i < 60; i++) {
         if (await cached()) return true;
