@@ -10,7 +10,8 @@ const ASSET = /["'](\/[^"']+\.(?:js|wasm|css))["']/g;
 // The page a path belongs to: its game's bundle, or the shell.
 function pageKey(pathname) {
   const game = pathname.match(/^\/play\/([a-z0-9-]+)\//);
-  return game ? `/play/${game[1]}/index.html` : '/index.html';
+  if (game) return `/play/${game[1]}/index.html`;
+  return pathname.startsWith('/records/') ? '/records/index.html' : '/index.html';
 }
 
 async function cachePage(cache, key, url) {
@@ -32,6 +33,7 @@ async function fillCache() {
   await cachePage(cache, '/index.html', '/');
   const kinds = await fetch('/bundles.json').then((r) => r.json()).catch(() => []);
   for (const kind of kinds) await cachePage(cache, `/play/${kind}/index.html`, `/play/${kind}/`);
+  await cachePage(cache, '/records/index.html', '/records/');
 }
 
 self.addEventListener('install', (event) => {

@@ -17,6 +17,7 @@ pub mod erased;
 pub mod game;
 pub mod pages;
 pub mod playing_chicken;
+pub mod records;
 pub mod router;
 pub mod screen;
 pub mod sync;
@@ -291,6 +292,19 @@ pub fn Shell() -> impl IntoView {
         Route::History => view! { <pages::history_page::HistoryPage/> }.into_any(),
         Route::About => about::about_page(),
         _ => view! { <pages::NotFound/> }.into_any(),
+    });
+    view! { <main class="app">{page}</main> }
+}
+
+/// The records bundle: players, nights, backup and games handed over
+/// ([`records`]). It reads the games lists like the shell.
+#[component]
+pub fn Records() -> impl IntoView {
+    let app = open_storage(true);
+    let router = router::provide_router(Scope::Records);
+    let page = erased::dynamic(move || match router.route.get() {
+        _ if !app.ready.get() => pages::opening(),
+        route => records::page(route),
     });
     view! { <main class="app">{page}</main> }
 }

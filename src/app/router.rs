@@ -30,6 +30,19 @@ pub enum Route {
     NewGame(GameKind),
     /// `/play/<kind>/<id>`: one game's score sheet (the game's bundle).
     Game(GameKind, String),
+    /// `/records/players`: everyone who has played (the records bundle).
+    Players,
+    /// `/records/players/<name>`: one player's page (the records bundle).
+    Player(String),
+    /// `/records/nights`: the game nights (the records bundle).
+    Nights,
+    /// `/records/nights/<id>`: one night's games and table (the records bundle).
+    Night(String),
+    /// `/records/backup`: export and import everything (the records bundle).
+    Backup,
+    /// `/records/receive#<game>`: a game handed over from another phone
+    /// (the records bundle).
+    Receive,
     /// Any other address.
     NotFound,
 }
@@ -43,6 +56,12 @@ impl Route {
             [] => Route::Home,
             ["history"] => Route::History,
             ["about"] => Route::About,
+            ["records", "players"] => Route::Players,
+            ["records", "players", name] => Route::Player(decode(name)),
+            ["records", "nights"] => Route::Nights,
+            ["records", "nights", id] => Route::Night(id.to_string()),
+            ["records", "backup"] => Route::Backup,
+            ["records", "receive"] => Route::Receive,
             ["play", kind, rest] => match (kind.parse::<GameKind>(), *rest) {
                 (Ok(k), "new") => Route::NewGame(k),
                 (Ok(k), id) => Route::Game(k, id.to_string()),
@@ -61,6 +80,54 @@ impl Route {
     pub fn game(kind: GameKind, id: &str) -> String {
         format!("/play/{}/{id}", kind.as_str())
     }
+
+    /// The address of a player's page.
+    pub fn player(name: &str) -> String {
+        format!("/records/players/{}", encode(name))
+    }
+
+    /// The address of a night's page.
+    pub fn night(id: &str) -> String {
+        format!("/records/nights/{}", encode(id))
+    }
+}
+
+/// A path segment with everything but unreserved ASCII percent-encoded.
+pub fn encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// A percent-encoded path segment decoded (malformed escapes are kept as
+/// typed; invalid UTF-8 is replaced).
+pub fn decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (b, hex) {
+            (b'%', Some(v)) => {
+                out.push(v);
+                i += 3;
+            }
+            _ => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Which routes the running bundle shows itself: the shell shows home,
@@ -72,6 +139,9 @@ pub enum Scope {
     Shell,
     /// One game's new-game page and game pages.
     Game(GameKind),
+    /// Players, nights, backup and games handed over (every game's rules,
+    /// none of their screens).
+    Records,
 }
 
 impl Scope {
@@ -80,6 +150,15 @@ impl Scope {
         match (self, route) {
             (Scope::Shell, Route::Home | Route::History | Route::About | Route::NotFound) => true,
             (Scope::Game(k), Route::NewGame(r) | Route::Game(r, _)) => k == *r,
+            (
+                Scope::Records,
+                Route::Players
+                | Route::Player(_)
+                | Route::Nights
+                | Route::Night(_)
+                | Route::Backup
+                | Route::Receive,
+            ) => true,
             _ => false,
         }
     }
@@ -214,6 +293,21 @@ mod tests {
         assert_eq!(Route::parse("/play/chickenfoot"), Route::NotFound);
         assert_eq!(Route::parse("/play/chickenfoot/a/b"), Route::NotFound);
         assert_eq!(Route::parse("/nowhere"), Route::NotFound);
+        assert_eq!(Route::parse("/records/players"), Route::Players);
+        assert_eq!(Route::parse("/records/nights"), Route::Nights);
+        assert_eq!(Route::parse("/records/backup"), Route::Backup);
+        assert_eq!(Route::parse("/records/receive#abc"), Route::Receive);
+        assert_eq!(
+            Route::parse(&Route::night("n-1")),
+            Route::Night("n-1".into())
+        );
+        for name in ["Ann", "Zoë Ó'Neil", "a/b?c#d", "50%", "%zz"] {
+            assert_eq!(
+                Route::parse(&Route::player(name)),
+                Route::Player(name.into())
+            );
+        }
+        assert_eq!(decode("%zz%4"), "%zz%4", "malformed escapes stay");
     }
 
     #[test]
@@ -226,5 +320,8 @@ mod tests {
         assert!(Scope::Game(a).shows(&Route::Game(a, "x".into())));
         assert!(!Scope::Game(a).shows(&Route::Game(b, "x".into())));
         assert!(!Scope::Game(a).shows(&Route::Home));
+        assert!(Scope::Records.shows(&Route::Players));
+        assert!(!Scope::Records.shows(&Route::Home));
+        assert!(!Scope::Shell.shows(&Route::Backup));
     }
 }

@@ -22,7 +22,8 @@ export function startServer(dir, port = 0, host = '127.0.0.1') {
     if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
       // An app route: /play/<kind>/... is that game's bundle, the rest the shell.
       const game = url.pathname.match(/^\/play\/([a-z0-9-]+)\//);
-      const page = game && path.join(root, 'play', game[1], 'index.html');
+      const page = game ? path.join(root, 'play', game[1], 'index.html')
+        : url.pathname.startsWith('/records/') ? path.join(root, 'records', 'index.html') : null;
       file = page && fs.existsSync(page) ? page : path.join(root, 'index.html');
     }
     let body;

@@ -1,10 +1,12 @@
 //! Shared widgets: the scoreboard, the help panel, choice buttons, switches,
-//! the on-screen number pad and the domino tile picker.
+//! the on-screen number pad, the domino tile picker and the line chart.
 
+pub mod chart;
 mod number_pad;
 mod scoreboard;
 mod tile_picker;
 
+pub use chart::{ChartData, LineChart, Series};
 pub use number_pad::{focus_field, pad_field, NumberPad, PadField, PadKey};
 pub use scoreboard::Scoreboard;
 pub use tile_picker::{Domino, TilePicker};

@@ -1,0 +1,26 @@
+//! The records bundle: players and their stats, game nights, backup
+//! (export and import) and games handed over from another phone. It links
+//! every game's rules (to check what is imported) and none of their
+//! screens; home and the game screens link here.
+
+pub mod backup;
+pub mod nights;
+pub mod players;
+pub mod receive;
+
+use leptos::prelude::*;
+
+use crate::app::router::Route;
+
+/// The page for one of the records bundle's routes.
+pub fn page(route: Route) -> AnyView {
+    match route {
+        Route::Players => players::players_page(),
+        Route::Player(name) => players::player_page(name),
+        Route::Nights => nights::nights_page(),
+        Route::Night(id) => nights::night_page(id),
+        Route::Backup => backup::backup_page(),
+        Route::Receive => receive::receive_page(),
+        _ => view! { <crate::app::pages::NotFound/> }.into_any(),
+    }
+}
