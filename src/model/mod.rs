@@ -11,9 +11,11 @@
 //! Back button).
 
 mod draft;
+mod night;
 mod summary;
 
 pub use draft::{Draft, DraftSlot};
+pub use night::Night;
 pub use summary::{IndexV1, Summary, SummaryV1};
 
 use serde::{Deserialize, Serialize};

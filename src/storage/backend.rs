@@ -41,16 +41,19 @@ pub enum Area {
     Meta,
     /// Values that could not be read, kept exactly as found.
     Aside,
+    /// One game night per id ([`crate::model::Night`]).
+    Nights,
 }
 
 impl Area {
     /// Every area.
-    pub const ALL: [Area; 5] = [
+    pub const ALL: [Area; 6] = [
         Area::Games,
         Area::Summaries,
         Area::Drafts,
         Area::Meta,
         Area::Aside,
+        Area::Nights,
     ];
 
     /// Its name (the object store's).
@@ -61,6 +64,7 @@ impl Area {
             Area::Drafts => "drafts",
             Area::Meta => "meta",
             Area::Aside => "aside",
+            Area::Nights => "nights",
         }
     }
 }

@@ -3,7 +3,7 @@
 //! README). Every value is an object `{t: text}`; a summary also carries
 //! `f` (1 when finished) and `u` (minus its update time, so the index on
 //! `[f, u]` lists the newest first). Every write transaction is readwrite
-//! over all five stores with durability "strict": its `complete` event
+//! over every store with durability "strict": its `complete` event
 //! fires only once the data is on disk, and only then does a save return.
 
 use std::cell::{Cell, RefCell};
@@ -22,7 +22,7 @@ use web_sys::{
 use super::backend::{Area, Backend, Decide, StoreError, Write};
 
 const DB_NAME: &str = "chicken-scores";
-const DB_VERSION: u32 = 1;
+const DB_VERSION: u32 = 2;
 const BY_TIME: &str = "by_time";
 
 #[wasm_bindgen]

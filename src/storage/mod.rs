@@ -12,7 +12,8 @@
 //! - `drafts/<id>`: a game's [`Draft`];
 //! - `meta/roster`, `meta/migrated`, `meta/aside.next`;
 //! - `aside/<n>`: a value that could not be read, kept exactly as found and
-//!   never overwritten ([`KeptAside`]).
+//!   never overwritten ([`KeptAside`]);
+//! - `nights/<id>`: a game night ([`crate::model::Night`]).
 //!
 //! A value written by a newer version of the app is left exactly as it is:
 //! no save overwrites it, and the app says it needs updating. The theme is

@@ -1,7 +1,7 @@
 // Reading and writing the app's IndexedDB from a test, as a broken or
 // foreign writer would: values are {t: text} (summaries add f and u).
 export const DB = 'chicken-scores';
-export const STORES = ['games', 'summaries', 'drafts', 'meta', 'aside'];
+export const STORES = ['games', 'summaries', 'drafts', 'meta', 'aside', 'nights'];
 
 /** Every store's keys and texts: {games: {id: text}, ...}. */
 export async function idbDump(page) {
