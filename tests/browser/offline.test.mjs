@@ -1,5 +1,5 @@
-// Offline: after one visit the service worker has cached the shell and every
-// game's bundle, so with no network the app opens, and so does a game never
+// Offline: after one visit the service worker has cached the shell, every
+// game's bundle and the records bundle (players, nights, backup), so with no network the app opens, and so does a game never
 // opened before; games saved offline are still there afterwards.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,9 +17,9 @@ test('after one visit every game opens offline', async () => {
         if (!reg || !reg.active) return false;
         const kinds = await (await fetch('/bundles.json')).json();
         const cache = await caches.open('chicken-scores-v2');
-        const pages = await Promise.all(['/index.html', ...kinds.map((k) => `/play/${k}/index.html`)].map((k) => cache.match(k)));
+        const pages = await Promise.all(['/index.html', '/records/index.html', ...kinds.map((k) => `/play/${k}/index.html`)].map((k) => cache.match(k)));
         const wasm = (await cache.keys()).filter((r) => r.url.endsWith('.wasm')).length;
-        return kinds.length >= 6 && pages.every(Boolean) && wasm === kinds.length + 1;
+        return kinds.length >= 6 && pages.every(Boolean) && wasm === kinds.length + 2;
       };
       for (let i = 0; i < 60; i++) {
         if (await cached()) return true;
@@ -27,7 +27,7 @@ test('after one visit every game opens offline', async () => {
       }
       return false;
     });
-    assert.equal(ready, true, 'the service worker cached the shell and every game bundle');
+    assert.equal(ready, true, 'the service worker cached the shell, every game bundle and the records bundle');
 
     await app.context.setOffline(true);
     await app.page.goto(app.url + '/');
@@ -40,6 +40,9 @@ test('after one visit every game opens offline', async () => {
     await app.page.getByTestId('leaders').waitFor();
     await app.page.goto(app.url + '/');
     assert.match(await home.inProgress().textContent(), /Playing Chicken: Ann, Bob, Cy/);
+    // The records bundle opens offline too.
+    await app.page.goto(app.url + '/records/players');
+    await app.page.getByRole('heading', { name: 'Players' }).waitFor();
     assert.deepEqual(app.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e)), []);
   } finally {
     await app.context.setOffline(false);

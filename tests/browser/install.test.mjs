@@ -1,0 +1,61 @@
+// Installable: Chromium's own installability check (what Lighthouse's
+// "installable manifest" audit asked) finds nothing missing once the
+// service worker is active; the manifest's icons are real PNGs of their
+// stated sizes (one maskable), and every shortcut opens its game's new-game
+// page.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openApp } from './harness.mjs';
+
+test('the app is installable, with PNG icons and a shortcut per game', async () => {
+  const app = await openApp();
+  try {
+    const { page } = app;
+    // The worker registers a few seconds after the first screen.
+    const active = await page.evaluate(async () => {
+      for (let i = 0; i < 60; i++) {
+        const reg = await navigator.serviceWorker.getRegistration();
+        if (reg && reg.active) return true;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      return false;
+    });
+    assert.equal(active, true, 'the service worker is active');
+    await page.reload();
+    await page.getByRole('heading', { name: /Chicken Scores/ }).waitFor();
+
+    const cdp = await app.context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    assert.deepEqual(installabilityErrors, [], 'Chromium finds the app installable');
+    const { errors: manifestErrors, url: manifestUrl } = await cdp.send('Page.getAppManifest');
+    assert.match(manifestUrl, /manifest\.webmanifest$/);
+    assert.deepEqual(manifestErrors, []);
+
+    const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
+    assert.equal(manifest.display, 'standalone');
+    assert.match(manifest.theme_color, /^#[0-9a-f]{6}$/i);
+    const png = manifest.icons.filter((i) => i.type === 'image/png');
+    const sizes = png.map((i) => `${i.sizes} ${i.purpose}`).sort();
+    assert.deepEqual(sizes, ['192x192 any', '512x512 any', '512x512 maskable']);
+    for (const icon of png) {
+      // The PNG's own header says its width and height.
+      const [w, h] = await page.evaluate(async (src) => {
+        const b = new DataView(await (await fetch(src)).arrayBuffer());
+        const sig = b.getUint32(0) === 0x89504e47;
+        return sig ? [b.getUint32(16), b.getUint32(20)] : [0, 0];
+      }, icon.src);
+      assert.equal(`${w}x${h}`, icon.sizes, `${icon.src} is a PNG of ${icon.sizes}`);
+    }
+
+    const kinds = await page.evaluate(async () => (await fetch('/bundles.json')).json());
+    assert.equal(manifest.shortcuts.length, kinds.length, 'a shortcut per game');
+    for (const s of manifest.shortcuts) {
+      await page.goto(app.url + s.url);
+      await page.getByTestId('start-game').waitFor();
+      assert.match(s.name, /^New .+ game$/);
+    }
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
