@@ -2,7 +2,10 @@
 // file is an app route, answered with its bundle's page (/play/<kind>/... is
 // dist/play/<kind>/index.html, the rest dist/index.html); pages not cached.
 // Usage: node static-server.mjs <dir> <port> [host]
+// With TLS_CERT and TLS_KEY (PEM files) in the environment it serves HTTPS
+// (tests/tools/serve-https.sh makes them for a game night on the LAN).
 import http from 'node:http';
+import https from 'node:https';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
@@ -12,11 +15,12 @@ const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
   '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml',
   '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.png': 'image/png',
+  '.crt': 'application/x-x509-ca-cert',
 };
 
-export function startServer(dir, port = 0, host = '127.0.0.1') {
+export function startServer(dir, port = 0, host = '127.0.0.1', tls = null) {
   const root = path.resolve(dir);
-  const server = http.createServer((req, res) => {
+  const handler = (req, res) => {
     const url = new URL(req.url, 'http://x');
     let file = path.join(root, decodeURIComponent(url.pathname));
     if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
@@ -38,20 +42,24 @@ export function startServer(dir, port = 0, host = '127.0.0.1') {
     headers['Content-Length'] = body.length;
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
-  });
+  };
+  const server = tls ? https.createServer(tls, handler) : http.createServer(handler);
   return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
   const [dir = 'dist', port = '8080', host = '0.0.0.0'] = process.argv.slice(2);
-  const server = await startServer(dir, Number(port), host);
+  const { TLS_CERT, TLS_KEY } = process.env;
+  const tls = TLS_CERT && TLS_KEY ? { cert: fs.readFileSync(TLS_CERT), key: fs.readFileSync(TLS_KEY) } : null;
+  const scheme = tls ? 'https' : 'http';
+  const server = await startServer(dir, Number(port), host, tls);
   const p = server.address().port;
   console.log(`Chicken Scores is served from ${dir}:`);
-  console.log(`  on this machine:  http://127.0.0.1:${p}/`);
+  console.log(`  on this machine:  ${scheme}://127.0.0.1:${p}/`);
   if (host === '0.0.0.0') {
     for (const addrs of Object.values(os.networkInterfaces())) {
       for (const a of addrs || []) {
-        if (a.family === 'IPv4' && !a.internal) console.log(`  on your phone:    http://${a.address}:${p}/`);
+        if (a.family === 'IPv4' && !a.internal) console.log(`  on your phone:    ${scheme}://${a.address}:${p}/`);
       }
     }
   }
