@@ -89,12 +89,23 @@ fn nice_step(range: f64, n: f64) -> f64 {
     (nice * mag).max(0.5)
 }
 
+/// `v` to one decimal ("34.0", "-2.5"), printed through integers: Rust's
+/// float printing would add about 10 KB to every bundle showing a chart.
+pub fn tenths(v: f64) -> String {
+    let t = (v * 10.0).round();
+    // Saturating cast: NaN is 0, the infinities the ends of i64.
+    let t = t as i64;
+    let sign = if t < 0 { "-" } else { "" };
+    let a = t.unsigned_abs();
+    format!("{sign}{}.{}", a / 10, a % 10)
+}
+
 /// A tick's label: whole numbers as such, else one decimal.
 fn tick_label(v: f64) -> String {
     if (v - v.round()).abs() < 1e-9 {
         format!("{}", v.round() as i64)
     } else {
-        format!("{v:.1}")
+        tenths(v)
     }
 }
 
@@ -118,7 +129,10 @@ pub fn plot(data: &ChartData, width: f64, height: f64) -> Plot {
     let (mut lo, mut hi) = all.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
         (lo.min(v), hi.max(v))
     });
-    if steps == 0 || lo > hi {
+    // No values at all: nothing to draw (not even the zeros a running
+    // total starts from).
+    let nothing = data.series.iter().all(|s| s.values.is_empty());
+    if nothing || steps == 0 || lo > hi {
         return Plot {
             lines: Vec::new(),
             y_ticks: Vec::new(),
@@ -152,7 +166,7 @@ pub fn plot(data: &ChartData, width: f64, height: f64) -> Plot {
             let mut d = String::new();
             for (i, v) in vals.iter().enumerate() {
                 let cmd = if i == 0 { 'M' } else { 'L' };
-                d.push_str(&format!("{cmd}{:.1} {:.1} ", x(i), y(*v)));
+                d.push_str(&format!("{cmd}{} {} ", tenths(x(i)), tenths(y(*v))));
             }
             let last = vals.len().saturating_sub(1);
             PlotLine {
@@ -219,15 +233,15 @@ pub fn LineChart(
         let step = data.step.clone();
         view! {
             <figure class="chart" data-testid="chart">
-                <svg viewBox=format!("0 0 {W} {H}") role="img" aria-label=data.title.clone()
+                <svg viewBox=format!("0 0 {} {}", W as i64, H as i64) role="img" aria-label=data.title.clone()
                     preserveAspectRatio="xMidYMid meet">
                     {p.y_ticks.iter().map(|(y, l)| view! {
-                        <line class="grid" x1=MARGIN.0 x2=W - MARGIN.1 y1=*y y2=*y/>
-                        <text class="tick" x=MARGIN.0 - 4.0 y=*y + 3.5 text-anchor="end">{l.clone()}</text>
+                        <line class="grid" x1=tenths(MARGIN.0) x2=tenths(W - MARGIN.1) y1=tenths(*y) y2=tenths(*y)/>
+                        <text class="tick" x=tenths(MARGIN.0 - 4.0) y=tenths(*y + 3.5) text-anchor="end">{l.clone()}</text>
                     }).collect_view()}
-                    {p.zero.map(|y| view! { <line class="zero" x1=MARGIN.0 x2=W - MARGIN.1 y1=y y2=y/> })}
+                    {p.zero.map(|y| view! { <line class="zero" x1=tenths(MARGIN.0) x2=tenths(W - MARGIN.1) y1=tenths(y) y2=tenths(y)/> })}
                     {p.x_ticks.iter().map(|(x, l)| view! {
-                        <text class="tick" x=*x y=H - 5.0 text-anchor="middle">{l.clone()}</text>
+                        <text class="tick" x=tenths(*x) y=tenths(H - 5.0) text-anchor="middle">{l.clone()}</text>
                     }).collect_view()}
                     {p.lines.iter().map(|l| {
                         let class = format!("line c{}{}{}", l.colour, if l.highlight { " win" } else { "" },
@@ -235,7 +249,7 @@ pub fn LineChart(
                         view! {
                             <path class=class.clone() d=l.d.clone() data-testid="chart-line"
                                 data-name=l.name.clone() data-values=values_text(&l.values)/>
-                            <circle class=class r=if l.highlight { 4.0 } else { 3.0 } cx=l.end.0 cy=l.end.1/>
+                            <circle class=class r=if l.highlight { "4" } else { "3" } cx=tenths(l.end.0) cy=tenths(l.end.1)/>
                         }
                     }).collect_view()}
                 </svg>
@@ -310,6 +324,9 @@ mod tests {
     fn empty_odd_and_single_point_charts_never_fail() {
         assert!(plot(&ChartData::default(), 320.0, 180.0).lines.is_empty());
         assert!(plot(&data(false, &[&[]]), 320.0, 180.0).lines.is_empty());
+        assert!(plot(&data(true, &[&[], &[]]), 320.0, 180.0)
+            .lines
+            .is_empty());
         let one = plot(&data(false, &[&[7.0]]), 320.0, 180.0);
         assert_eq!(one.lines.len(), 1);
         let odd = plot(
@@ -330,5 +347,20 @@ mod tests {
         assert!(p.x_ticks.len() <= 8, "{}", p.x_ticks.len());
         assert_eq!(p.x_ticks.last().map(|t| t.1.as_str()), Some("40"));
         assert_eq!(values_text(&[0.0, 2.5, -3.0]), "0,2.5,-3");
+    }
+
+    #[test]
+    fn tenths_print_like_one_decimal() {
+        for v in [0.0, 34.0, -2.5, 0.04, -0.04, 12.349, 179.96, -0.96, 1e6] {
+            let want = format!("{v:.1}");
+            let want = if want == "-0.0" {
+                "0.0".to_string()
+            } else {
+                want
+            };
+            assert_eq!(tenths(v), want, "{v}");
+        }
+        assert_eq!(tenths(f64::NAN), "0.0");
+        assert!(tenths(f64::INFINITY).len() > 10, "no panic at the ends");
     }
 }
