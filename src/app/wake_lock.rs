@@ -61,10 +61,13 @@ struct Held {
     epoch: u32,
 }
 
+/// What follows the page's visibility.
+type Listener = Closure<dyn Fn(web_sys::Event)>;
+
 thread_local! {
     static HELD: RefCell<Held> = RefCell::new(Held::default());
     /// The page's `visibilitychange` listener, while a game screen is open.
-    static LISTENER: RefCell<Option<Closure<dyn Fn(web_sys::Event)>>> = const { RefCell::new(None) };
+    static LISTENER: RefCell<Option<Listener>> = const { RefCell::new(None) };
 }
 
 /// Whether the page is shown (a hidden page cannot hold the lock).
@@ -203,7 +206,7 @@ fn listen(on: bool) {
         }
     }
     if on {
-        let listener = Closure::<dyn Fn(web_sys::Event)>::new(on_visibility);
+        let listener = Listener::new(on_visibility);
         for ev in EVENTS {
             let _ = window.add_event_listener_with_callback(ev, listener.as_ref().unchecked_ref());
         }

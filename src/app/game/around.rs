@@ -50,7 +50,7 @@ pub fn around_view(p: AroundParts) -> AnyView {
                 <button type="button" class="secondary chart-toggle" data-testid="chart-toggle"
                     aria-expanded=aria(move || open.get())
                     on:click=on_click(move |_| choice.set(Some((finished.get_untracked(), !open.get_untracked()))))
-                >"📈 Chart"</button>
+                ><span aria-hidden="true">"📈 "</span>"Chart"</button>
                 <ShareButtons standings=standings info=info/>
             </div>
             <ScoreChart standings=standings players=players step=step open=open/>

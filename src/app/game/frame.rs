@@ -548,7 +548,7 @@ pub fn game_screen<R: GameUi>(
             && standings.with(|s| s.outcome.as_ref().is_some_and(|o| o.pending.is_none()))
     });
 
-    crate::app::wake_lock::keep_awake(Signal::derive(move || standings.with(|s| !s.finished())));
+    crate::app::wake_lock::keep_awake(Memo::new(move |_| standings.with(|s| !s.finished())).into());
     screen_view(ScreenParts {
         around: around::around_view(around::AroundParts {
             standings: standings.into(),

@@ -12,6 +12,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
+use crate::app::components::chart::escape as xml;
 use crate::rules::{competition_ranks, count, join_names, Points, Standings};
 
 /// What a summary or a picture is about.
@@ -79,23 +80,6 @@ pub fn share_text(info: &ShareInfo, standings: &Standings) -> String {
     }
     lines.push("Kept with Chicken Scores".to_string());
     lines.join("\n")
-}
-
-/// `text` made safe inside SVG markup.
-fn xml(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if c.is_control() => {}
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// At most `n` characters of `text`, with "…" when cut.
@@ -510,7 +494,7 @@ pub fn ShareButtons(
                 aria-label="Picture of the score sheet"
                 disabled=move || busy.get()
                 on:click=on_click(move |_| run(true))
-            >"📷 Picture"</button>
+            ><span aria-hidden="true">"📷 "</span>"Picture"</button>
         })}
         {message}
     }
