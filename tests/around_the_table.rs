@@ -214,3 +214,193 @@ fn circus_trump_lines_with_a_half_point_and_a_tie_the_table_settles() {
     assert!(text.contains("chosen by the table in a tie"), "{text}");
     assert!(text.contains("Ann 5.5"), "{text}");
 }
+
+#[test]
+fn rummy_rounds_below_zero_and_the_lowest_wins() {
+    use chicken_scores::rules::chicken_lines::rummy::*;
+    use chicken_scores::rules::chicken_lines::Card;
+    let s = Setup {
+        players: names(&["Ann", "Bob", "Cy"]),
+        settings: Settings { rounds: 3 },
+    };
+    let round = |closer, close, hands| {
+        Entry::Round(Round {
+            closer,
+            close,
+            hands,
+        })
+    };
+    // The rules' worked game: totals -20 21 100, 17 41 0, 117 1 18.
+    let log = vec![
+        Entry::FirstDealer { seat: 1 },
+        round(
+            0,
+            Close::Standard,
+            vec![
+                None,
+                Some(Hand::Cards(vec![
+                    Card::Standard(3),
+                    Card::Super(4),
+                    Card::Egg,
+                ])),
+                Some(Hand::NotOpened),
+            ],
+        ),
+        round(
+            2,
+            Close::Rainbow,
+            vec![
+                Some(Hand::Sum(37)),
+                Some(Hand::Cards(vec![Card::Yoker, Card::Standard(0)])),
+                None,
+            ],
+        ),
+        round(
+            1,
+            Close::OpeningHand,
+            vec![
+                Some(Hand::NotOpened),
+                None,
+                Some(Hand::Cards(vec![Card::Standard(9), Card::Standard(9)])),
+            ],
+        ),
+    ];
+    // Mid-game, after round 1: Ann leads with the lowest total, below 0.
+    let st = Rummy::standings(&s, &replay::<Rummy>(&s, &log[..2]).unwrap());
+    let d = chart_data(&st, &s.players, Rummy::SHEET_STEP);
+    assert_eq!(values_text(&d.series[0].values), "-20");
+    assert!(d.series[0].highlight);
+    assert_eq!(d.highlight_note, "leads");
+    assert!(
+        plot(&d, 320.0, 180.0).zero.is_some(),
+        "a zero line inside the range"
+    );
+    let st = Rummy::standings(&s, &replay::<Rummy>(&s, &log).unwrap());
+    lines_match_the_sheet(&st, &s.players, Rummy::SHEET_STEP);
+    let d = chart_data(&st, &s.players, Rummy::SHEET_STEP);
+    let values: Vec<String> = d.series.iter().map(|l| values_text(&l.values)).collect();
+    assert_eq!(values, ["-20,17,117", "21,41,1", "100,0,18"]);
+    let win: Vec<bool> = d.series.iter().map(|l| l.highlight).collect();
+    assert_eq!(win, [false, true, false]);
+    assert_eq!(d.step, "Round");
+    let text = share_text(&info::<Rummy>(&s.players), &st);
+    assert!(
+        text.contains("🏆 Bob wins!\nFinal scores after 3 rounds:\n1. Bob 1\n2. Cy 18\n3. Ann 117\n(The lowest total wins.)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn big_chicken_a_golden_egg_tie_pending_then_settled_by_the_card_draw() {
+    use chicken_scores::rules::big_chicken::*;
+    let s = Setup {
+        players: names(&["Ann", "Bob", "Cy", "Dee"]),
+        settings: Settings::default(),
+    };
+    // Ten rounds: Ann and Cy end on 5 points each (the rules' worked tie).
+    let mut log: Vec<Entry> = (0..10)
+        .map(|i| {
+            Entry::Round(if i % 2 == 0 {
+                Round::won_by(0, vec![0, 1, 1, 3])
+            } else {
+                Round::won_by(2, vec![1, 1, 0, 3])
+            })
+        })
+        .collect();
+    let st = BigChicken::standings(&s, &replay::<BigChicken>(&s, &log).unwrap());
+    lines_match_the_sheet(&st, &s.players, BigChicken::SHEET_STEP);
+    let d = chart_data(&st, &s.players, BigChicken::SHEET_STEP);
+    assert_eq!(d.series[0].values.len(), 10, "a point per round");
+    let win: Vec<bool> = d.series.iter().map(|l| l.highlight).collect();
+    assert_eq!(win, [true, false, true, false], "both still in the draw");
+    assert_eq!(d.highlight_note, "in the tie-breaker");
+    let text = share_text(&info::<BigChicken>(&s.players), &st);
+    assert!(
+        text.contains("\nGolden Egg tie: card draw pending\n"),
+        "{text}"
+    );
+    assert!(!text.contains("🏆"), "no winner yet: {text}");
+
+    let egg = |n, suit| Card::Egg { number: n, suit };
+    log.push(Entry::CardDraw(CardDraw {
+        players: vec![2, 0],
+        draws: vec![
+            vec![egg(7, Suit::Green), egg(7, Suit::Green)],
+            vec![Card::Duck, egg(2, Suit::Blue)],
+        ],
+        seed: None,
+    }));
+    let st = BigChicken::standings(&s, &replay::<BigChicken>(&s, &log).unwrap());
+    let d = chart_data(&st, &s.players, BigChicken::SHEET_STEP);
+    let win: Vec<bool> = d.series.iter().map(|l| l.highlight).collect();
+    assert_eq!(win, [true, false, false, false], "Ann won the draw");
+    assert_eq!(d.highlight_note, "winner");
+    assert_eq!(d.step, "Round");
+    let text = share_text(&info::<BigChicken>(&s.players), &st);
+    assert!(
+        text.contains("🏆 Ann wins!\nFinal scores after 10 rounds:\n1. Ann 5\n2. Cy 5\n3. Bob 10\n4. Dee 30\n"),
+        "equal totals, placed by the draw: {text}"
+    );
+    assert!(
+        text.contains("Golden Egg: Ann (5 points), winning the card draw against Cy"),
+        "{text}"
+    );
+}
+
+#[test]
+fn playing_chicken_round_by_round_with_a_shared_win() {
+    use chicken_scores::rules::playing_chicken::*;
+    let s = Setup {
+        players: names(&["Ann", "Bob", "Cy"]),
+        settings: Settings {
+            exact_bonus: ExactBonus::Double,
+            goal_source: GoalSource::Typed,
+            seed: 0,
+        },
+    };
+    let t = |goal, cards: &[u8]| Trick {
+        goal,
+        cards: cards.to_vec(),
+    };
+    // The rules' worked game: 15 tricks in 5 rounds; Ann and Cy tie on 32.
+    let log = vec![
+        t(14, &[6, 5, 2]),
+        t(10, &[5, 6, 4]),
+        t(8, &[1, 2, 5]),
+        t(7, &[3, 1, 3]),
+        t(11, &[4, 4, 1]),
+        t(13, &[6, 6, 5]),
+        t(17, &[5, 5, 4]),
+        t(4, &[1, 1, 2]),
+        t(5, &[3, 2, 1]),
+        t(11, &[6, 5, 4]),
+        t(13, &[5, 6, 2]),
+        t(8, &[3, 2, 5]),
+        t(17, &[6, 6, 5]),
+        t(10, &[5, 2, 2]),
+        t(14, &[5, 2, 5]),
+    ];
+    // Mid-round: the round in play is a row too, and its line follows it.
+    for upto in [1, 6, 15] {
+        let st =
+            PlayingChicken::standings(&s, &replay::<PlayingChicken>(&s, &log[..upto]).unwrap());
+        lines_match_the_sheet(&st, &s.players, PlayingChicken::SHEET_STEP);
+    }
+    let st = PlayingChicken::standings(&s, &replay::<PlayingChicken>(&s, &log).unwrap());
+    let d = chart_data(&st, &s.players, PlayingChicken::SHEET_STEP);
+    let values: Vec<String> = d.series.iter().map(|l| values_text(&l.values)).collect();
+    assert_eq!(values, ["8,11,11,26,32", "2,5,17,27,27", "10,22,26,26,32"]);
+    let win: Vec<bool> = d.series.iter().map(|l| l.highlight).collect();
+    assert_eq!(win, [true, false, true]);
+    assert_eq!(d.highlight_note, "shares the win");
+    assert_eq!(d.title, "Running totals, round by round");
+    let text = share_text(&info::<PlayingChicken>(&s.players), &st);
+    assert!(
+        text.contains("🏆 Ann and Cy share the win!\nFinal scores after 5 rounds:\n1. Ann 32\n1. Cy 32\n3. Bob 27\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Ann and Cy tie on 32 points and share the win."),
+        "{text}"
+    );
+}
