@@ -278,10 +278,13 @@ pub fn markup(data: &ChartData, p: &Plot) -> String {
         ));
     }
     let dim = p.lines.iter().any(|l| l.highlight);
-    for l in &p.lines {
+    for (n, l) in p.lines.iter().enumerate() {
+        // Past eight players the colours come round again: those lines
+        // are dashed.
         let class = format!(
-            "line c{}{}{}",
+            "line c{}{}{}{}",
             l.colour,
+            if n >= 8 { " alt" } else { "" },
             if l.highlight { " win" } else { "" },
             if dim && !l.highlight { " dim" } else { "" }
         );
@@ -300,16 +303,17 @@ pub fn markup(data: &ChartData, p: &Plot) -> String {
         escape(&data.step),
         escape(&data.step.to_lowercase())
     ));
-    for l in &p.lines {
+    for (n, l) in p.lines.iter().enumerate() {
         let note = if l.highlight && !data.highlight_note.is_empty() {
             format!(" ({})", escape(&data.highlight_note))
         } else {
             String::new()
         };
         s.push_str(&format!(
-            r#"<li class="{}"><span class="swatch c{}" aria-hidden="true"></span><span class="legend-name">{}</span>{note}</li>"#,
+            r#"<li class="{}"><span class="swatch c{}{}" aria-hidden="true"></span><span class="legend-name">{}</span>{note}</li>"#,
             if l.highlight { "win" } else { "" },
             l.colour,
+            if n >= 8 { " alt" } else { "" },
             escape(&l.name)
         ));
     }
@@ -433,6 +437,18 @@ mod tests {
         );
         assert!(m.contains("Hand by hand"));
         assert_eq!(escape("a'b\u{7}c"), "a&#39;bc");
+        // Ten players: the ninth and tenth lines reuse colours 0 and 1,
+        // dashed.
+        let ten: Vec<&[f64]> = vec![&[1.0]; 10];
+        let d = data(true, &ten);
+        let m = markup(&d, &plot(&d, 320.0, 180.0));
+        assert_eq!(
+            m.matches(r#"class="line c0 alt"#).count(),
+            2,
+            "path and dot"
+        );
+        assert_eq!(m.matches(r#"class="swatch c1 alt""#).count(), 1);
+        assert_eq!(m.matches(" alt").count(), 2 * 2 + 2);
     }
 
     #[test]
