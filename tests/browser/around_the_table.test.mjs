@@ -147,7 +147,15 @@ test('the chart follows the score sheet, hidden while playing, the winner highli
     const toggle = page.getByTestId('chart-toggle');
     assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
     await game.hand(HANDS[0]);
+    // Closed, a save changes nothing in the chart and share row (the save
+    // path stays as fast as before).
+    await page.evaluate(() => {
+      window.__mutations = 0;
+      new MutationObserver((l) => { window.__mutations += l.length; })
+        .observe(document.querySelector('.around'), { subtree: true, childList: true, attributes: true, characterData: true });
+    });
     await game.hand(HANDS[1]);
+    assert.equal(await page.evaluate(() => window.__mutations), 0, 'nothing redrawn on a save');
     assert.equal(await page.locator('[data-testid=chart-line]').count(), 0, 'closed: not drawn');
 
     // Opened: one line per player, one point per row, the totals shown.
