@@ -137,6 +137,8 @@ pub fn about_page() -> AnyView {
         <section class="page about">
             {back_bar("About".into(), None)}
             <p>{format!("Chicken Scores keeps score for {}. Every game lives on this phone only, and works offline.", crate::rules::join_names(&crate::rules::GAMES.iter().map(|k| k.name()).collect::<Vec<_>>()))}</p>
+            <h2>"At the table"</h2>
+            <crate::app::wake_lock::WakeSwitch/>
             <h2>"Storage"</h2>
             {move || match room.get() {
                 None => view! { <p class="hint">"Measuring…"</p> }.into_any(),

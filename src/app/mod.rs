@@ -21,6 +21,7 @@ pub mod records;
 pub mod router;
 pub mod screen;
 pub mod sync;
+pub mod wake_lock;
 
 use std::cell::RefCell;
 use std::rc::Rc;

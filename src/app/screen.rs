@@ -8,10 +8,13 @@ use leptos::prelude::*;
 use crate::app::components::{HelpPanel, Scoreboard};
 use crate::app::erased::{aria, dynamic, flag, on_click, Dyn};
 use crate::app::pages::back_bar;
+use crate::app::wake_lock::WakeSwitch;
 use crate::rules::{GameKind, HelpLine, Standings};
 
 /// Everything the game screen shows, with the game's type erased.
 pub struct ScreenParts {
+    /// The chart and sharing row under the score sheet.
+    pub around: AnyView,
     /// Which game.
     pub kind: GameKind,
     /// The rules in force.
@@ -72,6 +75,7 @@ pub struct ScreenParts {
 pub fn screen_view(p: ScreenParts) -> AnyView {
     let show_help = RwSignal::new(false);
     let ScreenParts {
+        around,
         kind,
         help,
         standings,
@@ -125,13 +129,14 @@ pub fn screen_view(p: ScreenParts) -> AnyView {
                     on:click=on_click(move |_| show_help.update(|v| *v = !*v))
                 >"?"</button>
             }.into_any()))}
-            {dynamic(move || if show_help.get() { view! { <HelpPanel lines=help/> }.into_any() } else { ().into_any() })}
+            {dynamic(move || if show_help.get() { view! { <HelpPanel lines=help/><WakeSwitch/> }.into_any() } else { ().into_any() })}
             {dynamic(move || read_error.get().map(|e| view! { <p class="banner warn" role="alert">{e}</p> }).into_any())}
             {dynamic(move || stale.get().then(|| view! {
                 <p class="banner info" role="status" data-testid="checking">"Checking for changes made on another screen…"</p>
             }).into_any())}
             <OutcomeOrStatus standings=standings players=players celebrate=celebrate/>
             <Scoreboard standings=standings players=players editing=editing on_edit=on_edit entry_label=entry_label can_edit=flag(move || !locked.get())/>
+            {around}
             {dynamic(move || saved_note.get().map(|n| view! { <p class="banner saved" role="status" data-testid="saved-note">"✓ "{n}</p> }).into_any())}
             <section id="entry" class="entry" aria-label="Enter scores" aria-busy=aria(move || busy.get()) inert=flag(move || busy.get() || cooling.get())>{entry}</section>
             {dynamic(move || action_error.get().map(|e| view! { <p class="banner error" role="alert" data-testid="save-error">{e}</p> }).into_any())}

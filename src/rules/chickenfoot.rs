@@ -423,6 +423,7 @@ impl Rules for Chickenfoot {
         blurb: "Dominoes: play off the doubles; lowest pip total after every hand wins.",
         players: (2, 10),
     });
+    const SHEET_STEP: &'static str = "Hand";
     type Settings = Settings;
     type Entry = Hand;
     type State = State;

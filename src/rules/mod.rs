@@ -394,6 +394,9 @@ impl<T> Stored for T where
 pub trait Rules: 'static {
     /// Which game this is: its registry row (name, blurb, players, id).
     const KIND: GameKind;
+    /// What one row of the score sheet is ("Hand", "Round", "Turn",
+    /// "Line"): the step of the score chart's x axis.
+    const SHEET_STEP: &'static str;
     /// The version of these rules; saved with each game so a later change to
     /// the rules can tell which games were created under the old ones.
     const RULES_VERSION: u32 = 1;

@@ -28,6 +28,7 @@ pub mod legacy;
 pub mod pending;
 pub mod theme;
 mod values;
+pub mod wake;
 
 pub use aside::KeptAside;
 use aside::{aside_writes, newer_message};

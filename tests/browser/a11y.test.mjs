@@ -73,6 +73,14 @@ for (const scheme of ['light', 'dark']) {
           await page.getByTestId('undo').click();
           await check(page, `${kind} undo question`, problems);
           await page.getByRole('button', { name: 'Keep it' }).click();
+          // The score chart opened under the sheet, and the help panel
+          // with the keep-awake switch.
+          await page.getByTestId('chart-toggle').click();
+          await page.getByTestId('chart').waitFor();
+          await check(page, `${kind} score chart`, problems);
+          await page.getByRole('button', { name: 'Rules and variants in force' }).click();
+          await check(page, `${kind} help with the keep-awake switch`, problems);
+          await page.getByRole('button', { name: 'Rules and variants in force' }).click();
         }
         if (kind === 'cluck') {
           // Whose turn, the coops at a glance and the kill form after a

@@ -75,7 +75,15 @@ fn nice_step(range: f64, n: f64) -> f64 {
         return 1.0;
     }
     let rough = range / n;
-    let mag = 10f64.powf(rough.log10().floor());
+    // The power of ten at or below `rough`, by steps (no `powf`/`log10`:
+    // their code would be added to every bundle showing a chart).
+    let mut mag = 1.0;
+    while mag * 10.0 <= rough {
+        mag *= 10.0;
+    }
+    while mag > rough && mag > 1e-300 {
+        mag /= 10.0;
+    }
     let m = rough / mag;
     let nice = if m <= 1.0 {
         1.0
@@ -89,12 +97,23 @@ fn nice_step(range: f64, n: f64) -> f64 {
     (nice * mag).max(0.5)
 }
 
+/// `v` to one decimal ("34.0", "-2.5"), printed through integers: Rust's
+/// float printing would add about 10 KB to every bundle showing a chart.
+pub fn tenths(v: f64) -> String {
+    let t = (v * 10.0).round();
+    // Saturating cast: NaN is 0, the infinities the ends of i64.
+    let t = t as i64;
+    let sign = if t < 0 { "-" } else { "" };
+    let a = t.unsigned_abs();
+    format!("{sign}{}.{}", a / 10, a % 10)
+}
+
 /// A tick's label: whole numbers as such, else one decimal.
 fn tick_label(v: f64) -> String {
     if (v - v.round()).abs() < 1e-9 {
         format!("{}", v.round() as i64)
     } else {
-        format!("{v:.1}")
+        tenths(v)
     }
 }
 
@@ -118,7 +137,10 @@ pub fn plot(data: &ChartData, width: f64, height: f64) -> Plot {
     let (mut lo, mut hi) = all.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
         (lo.min(v), hi.max(v))
     });
-    if steps == 0 || lo > hi {
+    // No values at all: nothing to draw (not even the zeros a running
+    // total starts from).
+    let nothing = data.series.iter().all(|s| s.values.is_empty());
+    if nothing || steps == 0 || lo > hi {
         return Plot {
             lines: Vec::new(),
             y_ticks: Vec::new(),
@@ -152,7 +174,7 @@ pub fn plot(data: &ChartData, width: f64, height: f64) -> Plot {
             let mut d = String::new();
             for (i, v) in vals.iter().enumerate() {
                 let cmd = if i == 0 { 'M' } else { 'L' };
-                d.push_str(&format!("{cmd}{:.1} {:.1} ", x(i), y(*v)));
+                d.push_str(&format!("{cmd}{} {} ", tenths(x(i)), tenths(y(*v))));
             }
             let last = vals.len().saturating_sub(1);
             PlotLine {
@@ -197,6 +219,108 @@ pub fn values_text(values: &[f64]) -> String {
         .join(",")
 }
 
+/// `text` made safe inside HTML or SVG markup (text and attribute values).
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The chart's size in SVG units (it scales to the width it is given).
+const W: f64 = 320.0;
+const H: f64 = 180.0;
+
+/// The inside of the chart's `<figure>`: the SVG (grid, values, lines,
+/// end dots) and a caption naming each line, the highlighted ones with
+/// the data's note. Built as text (every name escaped) rather than as
+/// Leptos elements: a few hundred bytes of code instead of about 8 KB
+/// (gzip) of element-building code in every bundle that shows a chart.
+pub fn markup(data: &ChartData, p: &Plot) -> String {
+    let t = tenths;
+    let (ml, mr) = (MARGIN.0, MARGIN.1);
+    let mut s = format!(
+        r#"<svg viewBox="0 0 {} {}" role="img" aria-label="{}" preserveAspectRatio="xMidYMid meet">"#,
+        W as i64,
+        H as i64,
+        escape(&data.title)
+    );
+    for (y, l) in &p.y_ticks {
+        s.push_str(&format!(
+            r#"<line class="grid" x1="{}" x2="{}" y1="{}" y2="{}"/><text class="tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
+            t(ml), t(W - mr), t(*y), t(*y), t(ml - 4.0), t(*y + 3.5), escape(l)
+        ));
+    }
+    if let Some(y) = p.zero {
+        s.push_str(&format!(
+            r#"<line class="zero" x1="{}" x2="{}" y1="{}" y2="{}"/>"#,
+            t(ml),
+            t(W - mr),
+            t(y),
+            t(y)
+        ));
+    }
+    for (x, l) in &p.x_ticks {
+        s.push_str(&format!(
+            r#"<text class="tick" x="{}" y="{}" text-anchor="middle">{}</text>"#,
+            t(*x),
+            t(H - 5.0),
+            escape(l)
+        ));
+    }
+    let dim = p.lines.iter().any(|l| l.highlight);
+    for (n, l) in p.lines.iter().enumerate() {
+        // Past eight players the colours come round again: those lines
+        // are dashed.
+        let class = format!(
+            "line c{}{}{}{}",
+            l.colour,
+            if n >= 8 { " alt" } else { "" },
+            if l.highlight { " win" } else { "" },
+            if dim && !l.highlight { " dim" } else { "" }
+        );
+        s.push_str(&format!(
+            r#"<path class="{class}" d="{}" data-testid="chart-line" data-name="{}" data-values="{}"/><circle class="{class}" r="{}" cx="{}" cy="{}"/>"#,
+            l.d,
+            escape(&l.name),
+            values_text(&l.values),
+            if l.highlight { 4 } else { 3 },
+            t(l.end.0),
+            t(l.end.1)
+        ));
+    }
+    s.push_str(&format!(
+        r#"</svg><figcaption><span class="hint">{} by {}</span><ul class="legend">"#,
+        escape(&data.step),
+        escape(&data.step.to_lowercase())
+    ));
+    for (n, l) in p.lines.iter().enumerate() {
+        let note = if l.highlight && !data.highlight_note.is_empty() {
+            format!(" ({})", escape(&data.highlight_note))
+        } else {
+            String::new()
+        };
+        s.push_str(&format!(
+            r#"<li class="{}"><span class="swatch c{}{}" aria-hidden="true"></span><span class="legend-name">{}</span>{note}</li>"#,
+            if l.highlight { "win" } else { "" },
+            l.colour,
+            if n >= 8 { " alt" } else { "" },
+            escape(&l.name)
+        ));
+    }
+    s.push_str("</ul></figcaption>");
+    s
+}
+
 /// A line chart of `data`: the lines, a grid with the values, and a legend
 /// naming each line (the highlighted one with its note). It scales to the
 /// width it is given (320 px phones included).
@@ -206,56 +330,14 @@ pub fn LineChart(
     #[prop(into)]
     data: Signal<ChartData>,
 ) -> impl IntoView {
-    const W: f64 = 320.0;
-    const H: f64 = 180.0;
     move || {
         let data = data.get();
         let p = plot(&data, W, H);
         if p.lines.is_empty() {
             return view! { <p class="hint" data-testid="chart-empty">"The chart starts with the first entry."</p> }.into_any();
         }
-        let dim = p.lines.iter().any(|l| l.highlight);
-        let note = data.highlight_note.clone();
-        let step = data.step.clone();
-        view! {
-            <figure class="chart" data-testid="chart">
-                <svg viewBox=format!("0 0 {W} {H}") role="img" aria-label=data.title.clone()
-                    preserveAspectRatio="xMidYMid meet">
-                    {p.y_ticks.iter().map(|(y, l)| view! {
-                        <line class="grid" x1=MARGIN.0 x2=W - MARGIN.1 y1=*y y2=*y/>
-                        <text class="tick" x=MARGIN.0 - 4.0 y=*y + 3.5 text-anchor="end">{l.clone()}</text>
-                    }).collect_view()}
-                    {p.zero.map(|y| view! { <line class="zero" x1=MARGIN.0 x2=W - MARGIN.1 y1=y y2=y/> })}
-                    {p.x_ticks.iter().map(|(x, l)| view! {
-                        <text class="tick" x=*x y=H - 5.0 text-anchor="middle">{l.clone()}</text>
-                    }).collect_view()}
-                    {p.lines.iter().map(|l| {
-                        let class = format!("line c{}{}{}", l.colour, if l.highlight { " win" } else { "" },
-                            if dim && !l.highlight { " dim" } else { "" });
-                        view! {
-                            <path class=class.clone() d=l.d.clone() data-testid="chart-line"
-                                data-name=l.name.clone() data-values=values_text(&l.values)/>
-                            <circle class=class r=if l.highlight { 4.0 } else { 3.0 } cx=l.end.0 cy=l.end.1/>
-                        }
-                    }).collect_view()}
-                </svg>
-                <figcaption>
-                    <span class="hint">{format!("{step} by {}", step.to_lowercase())}</span>
-                    <ul class="legend">
-                        {p.lines.into_iter().map(|l| {
-                            let note = if l.highlight && !note.is_empty() { format!(" ({note})") } else { String::new() };
-                            view! {
-                                <li class=if l.highlight { "win" } else { "" }>
-                                    <span class=format!("swatch c{}", l.colour) aria-hidden="true"></span>
-                                    <span class="legend-name">{l.name}</span>{note}
-                                </li>
-                            }
-                        }).collect_view()}
-                    </ul>
-                </figcaption>
-            </figure>
-        }
-        .into_any()
+        view! { <figure class="chart" data-testid="chart" inner_html=markup(&data, &p)></figure> }
+            .into_any()
     }
 }
 
@@ -310,6 +392,9 @@ mod tests {
     fn empty_odd_and_single_point_charts_never_fail() {
         assert!(plot(&ChartData::default(), 320.0, 180.0).lines.is_empty());
         assert!(plot(&data(false, &[&[]]), 320.0, 180.0).lines.is_empty());
+        assert!(plot(&data(true, &[&[], &[]]), 320.0, 180.0)
+            .lines
+            .is_empty());
         let one = plot(&data(false, &[&[7.0]]), 320.0, 180.0);
         assert_eq!(one.lines.len(), 1);
         let odd = plot(
@@ -330,5 +415,74 @@ mod tests {
         assert!(p.x_ticks.len() <= 8, "{}", p.x_ticks.len());
         assert_eq!(p.x_ticks.last().map(|t| t.1.as_str()), Some("40"));
         assert_eq!(values_text(&[0.0, 2.5, -3.0]), "0,2.5,-3");
+    }
+
+    #[test]
+    fn markup_names_every_line_escaped_with_its_values() {
+        let mut d = data(true, &[&[5.0, 12.0], &[-3.0, 4.5]]);
+        d.series[1].name = "<Bo & \"Al\">".into();
+        d.title = "Running totals, hand by hand".into();
+        let p = plot(&d, 320.0, 180.0);
+        let m = markup(&d, &p);
+        assert!(m.starts_with("<svg ") && m.ends_with("</ul></figcaption>"));
+        assert!(m.contains(r#"aria-label="Running totals, hand by hand""#));
+        assert_eq!(m.matches(r#"data-testid="chart-line""#).count(), 2);
+        assert!(m.contains(r#"data-name="P0" data-values="5,12""#));
+        assert!(m.contains(r#"data-name="&lt;Bo &amp; &quot;Al&quot;&gt;" data-values="-3,4.5""#));
+        assert!(!m.contains("<Bo"), "names never become markup");
+        assert!(m.contains(r#"<li class="win"><span class="swatch c0" aria-hidden="true"></span><span class="legend-name">P0</span> (winner)</li>"#));
+        assert!(
+            m.contains(r#"class="line c1 dim""#),
+            "the others are dimmed"
+        );
+        assert!(m.contains("Hand by hand"));
+        assert_eq!(escape("a'b\u{7}c"), "a&#39;bc");
+        // Ten players: the ninth and tenth lines reuse colours 0 and 1,
+        // dashed.
+        let ten: Vec<&[f64]> = vec![&[1.0]; 10];
+        let d = data(true, &ten);
+        let m = markup(&d, &plot(&d, 320.0, 180.0));
+        assert_eq!(
+            m.matches(r#"class="line c0 alt"#).count(),
+            2,
+            "path and dot"
+        );
+        assert_eq!(m.matches(r#"class="swatch c1 alt""#).count(), 1);
+        assert_eq!(m.matches(" alt").count(), 2 * 2 + 2);
+    }
+
+    #[test]
+    fn steps_are_one_two_or_five_times_a_power_of_ten() {
+        let table = [
+            (1.0, 4.0, 0.5),
+            (12.0, 4.0, 5.0),
+            (40.0, 4.0, 10.0),
+            (67.0, 4.0, 20.0),
+            (1000.0, 4.0, 500.0),
+            (3.0e9, 4.0, 1.0e9),
+            (0.0, 4.0, 1.0),
+            (f64::NAN, 4.0, 1.0),
+            (f64::INFINITY, 4.0, 1.0),
+        ];
+        for (range, n, want) in table {
+            assert_eq!(nice_step(range, n), want, "{range}");
+        }
+        // The largest finite range still ends.
+        assert!(nice_step(f64::MAX, 4.0).is_finite());
+    }
+
+    #[test]
+    fn tenths_print_like_one_decimal() {
+        for v in [0.0, 34.0, -2.5, 0.04, -0.04, 12.349, 179.96, -0.96, 1e6] {
+            let want = format!("{v:.1}");
+            let want = if want == "-0.0" {
+                "0.0".to_string()
+            } else {
+                want
+            };
+            assert_eq!(tenths(v), want, "{v}");
+        }
+        assert_eq!(tenths(f64::NAN), "0.0");
+        assert!(tenths(f64::INFINITY).len() > 10, "no panic at the ends");
     }
 }

@@ -548,7 +548,21 @@ pub fn game_screen<R: GameUi>(
             && standings.with(|s| s.outcome.as_ref().is_some_and(|o| o.pending.is_none()))
     });
 
+    crate::app::wake_lock::keep_awake(Memo::new(move |_| standings.with(|s| !s.finished())).into());
     screen_view(ScreenParts {
+        around: around::around_view(around::AroundParts {
+            standings: standings.into(),
+            players: Signal::derive(move || rec.with(|r| r.players.clone())),
+            step: R::SHEET_STEP,
+            info: Callback::new(move |_: ()| {
+                rec.with_untracked(|r| share::ShareInfo {
+                    game: R::KIND.name().into(),
+                    date: crate::app::format_date(r.created_ms),
+                    step: R::SHEET_STEP.into(),
+                    players: r.players.clone(),
+                })
+            }),
+        }),
         kind: R::KIND,
         help: Signal::derive(move || rec.with(|r| R::help(&r.setup()))),
         standings: standings.into(),

@@ -29,9 +29,12 @@ use crate::rules::{
 };
 use crate::storage::{pending, Deleted, SaveError};
 
+pub mod around;
 mod entry_form;
 mod frame;
+pub mod progress;
 mod records;
+pub mod share;
 
 pub use frame::game_screen;
 pub use records::*;

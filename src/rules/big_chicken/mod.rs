@@ -104,6 +104,7 @@ impl Rules for BigChicken {
         blurb: "Climbing card game: Crowing, Egging and the Good and Bad Eggs; lowest total wins.",
         players: (2, 6),
     });
+    const SHEET_STEP: &'static str = "Round";
     type Settings = Settings;
     type Entry = Entry;
     type State = State;

@@ -348,6 +348,7 @@ impl Rules for Rummy {
         blurb: "Cards: open with chicken lines, close first; lowest total after the chosen rounds wins.",
         players: (2, 5),
     });
+    const SHEET_STEP: &'static str = "Round";
     type Settings = Settings;
     type Entry = Entry;
     type State = State;

@@ -270,6 +270,7 @@ impl Rules for Cluck {
         blurb: "Rooster battles: kill roosters for their eggs; 12 eggs at the end of a turn, or the last coop standing.",
         players: (2, 6),
     });
+    const SHEET_STEP: &'static str = "Turn";
     type Settings = Settings;
     type Entry = Entry;
     type State = State;

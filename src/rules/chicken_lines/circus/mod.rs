@@ -378,6 +378,7 @@ impl Rules for CircusTrump {
         blurb: "Cards: build the suits round the wheel, dodge the trumped lines; lowest score wins.",
         players: (3, 5),
     });
+    const SHEET_STEP: &'static str = "Line";
     type Settings = Settings;
     type Entry = Entry;
     type State = State;
