@@ -548,7 +548,7 @@ pub fn game_screen<R: GameUi>(
             && standings.with(|s| s.outcome.as_ref().is_some_and(|o| o.pending.is_none()))
     });
 
-    screen_view(ScreenParts {
+    let screen = screen_view(ScreenParts {
         kind: R::KIND,
         help: Signal::derive(move || rec.with(|r| R::help(&r.setup()))),
         standings: standings.into(),
@@ -595,7 +595,8 @@ pub fn game_screen<R: GameUi>(
         gone: sc.gone.into(),
         delete: Callback::new(move |_: ()| sc.delete()),
         undo_delete: Callback::new(move |_: ()| sc.undo_delete()),
-    })
+    });
+    view! { {screen} {super::hand_over::hand_over_panel(rec)} }.into_any()
 }
 
 /// Whether `record`'s game is over with its winners known (a tie-breaker
