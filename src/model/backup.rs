@@ -331,7 +331,7 @@ pub fn read_backup(text: &str) -> Result<Backup, String> {
                 problems.push(format!("two games have the id {}", bounded(&g.id, 24)))
             }
             Ok(g) => games.push(g),
-            Err(e) => problems.push(format!("game {} {e}", i + 1)),
+            Err(e) => problems.push(format!("game {}: {e}", i + 1)),
         }
     }
     let mut night_ids = HashSet::new();
@@ -342,7 +342,7 @@ pub fn read_backup(text: &str) -> Result<Backup, String> {
                 problems.push(format!("two nights have the id {}", bounded(&n.id, 24)))
             }
             Ok(n) => nights.push(n),
-            Err(e) => problems.push(format!("night {} {e}", i + 1)),
+            Err(e) => problems.push(format!("night {}: {e}", i + 1)),
         }
     }
     let mut roster: Vec<String> = Vec::new();
@@ -387,16 +387,16 @@ pub fn check_night(raw: &str) -> Result<Night, String> {
     let schema = serde_json::from_str::<Schema>(raw)
         .ok()
         .and_then(|s| s.schema)
-        .ok_or("is not a game night")?;
+        .ok_or("it is not a game night")?;
     super::migrate(schema).map_err(|e| bounded(&e, 100))?;
     let night: Night = serde_json::from_str(raw)
-        .map_err(|e| format!("is not a game night ({})", bounded(&e.to_string(), 60)))?;
+        .map_err(|e| format!("it is not a game night ({})", bounded(&e.to_string(), 60)))?;
     check_id(&night.id)?;
     if night.name.chars().count() > MAX_NIGHT_NAME {
-        return Err(format!("has a name longer than {MAX_NIGHT_NAME} letters"));
+        return Err(format!("its name is longer than {MAX_NIGHT_NAME} letters"));
     }
     if night.left_out.len() > MAX_GAMES {
-        return Err("leaves out more games than there are".into());
+        return Err("it leaves out more games than there are".into());
     }
     for id in &night.left_out {
         check_id(id)?;

@@ -263,11 +263,7 @@ impl<B: Backend> Store<B> {
         }
         let roster_expected = self.backend.get(Area::Meta, ROSTER).await?;
         let (roster, _) = self.roster().await;
-        let mut incoming = backup.roster;
-        for g in &games {
-            incoming.extend(g.game.players.iter().cloned());
-        }
-        let new_players = new_names(&roster.names, &incoming);
+        let new_players = new_names(&roster.names, &backup.roster);
         // A roster that cannot be read (or a newer one) is left as it is.
         let readable = roster_expected.as_deref().is_none_or(|t| {
             matches!(check::<Roster>(t, None, "a roster"), Checked::Good(_))

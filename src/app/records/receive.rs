@@ -24,12 +24,13 @@ use crate::storage::bounded;
 async fn read_link(fragment: &str) -> Result<Plan, String> {
     let text = decode(fragment)?;
     let game = check_game(&text).map_err(|e| format!("This link's game cannot be kept: {e}."))?;
+    // Its players join this phone's list of players.
     let backup = Backup {
         exported_ms: 0,
+        roster: game.players.clone(),
         games: vec![game],
         updated_ms: BTreeMap::new(),
         nights: Vec::new(),
-        roster: Vec::new(),
     };
     let s = store().ok_or("Storage is not open.")?;
     s.plan_import(backup, new_id)
