@@ -148,11 +148,13 @@ fn export_then_import_into_an_empty_phone_is_the_identity() {
     let b = store();
     let (headline, done) = import(&b, &file).unwrap();
     assert_eq!(
-        headline,
-        "7 games, 1 night, 3 new players: 7 new",
+        headline, "7 games, 1 night, 3 new players: 7 new",
         "every game of the six kinds"
     );
-    assert!(done.starts_with("Imported 7 new games, 1 night, 3 new players."), "{done}");
+    assert!(
+        done.starts_with("Imported 7 new games, 1 night, 3 new players."),
+        "{done}"
+    );
     for a_ in [Area::Games, Area::Summaries, Area::Nights] {
         assert_eq!(area(&a, a_), area(&b, a_), "{a_:?}");
     }
@@ -179,40 +181,158 @@ fn a_bad_file_is_refused_whole_and_says_why_briefly() {
     let long = "x".repeat(5_000);
     let cases: Vec<(&str, String, &str)> = vec![
         ("not JSON", "{{{ nope".into(), "not JSON"),
-        ("another app", tampered(|v| v["app"] = json!("other")), "not a Chicken Scores backup"),
-        ("no format", tampered(|v| { v.as_object_mut().unwrap().remove("format"); }), "no format version"),
-        ("a newer format", tampered(|v| v["format"] = json!(2)), "Update the app"),
-        ("format of the wrong type", tampered(|v| v["format"] = json!("1")), "not a Chicken Scores backup"),
-        ("games not a list", tampered(|v| v["games"] = json!({"a": 1})), "damaged"),
-        ("a long string where a list was", tampered(|v| v["games"] = json!(long.clone())), "damaged"),
-        ("players of the wrong type", tampered(|v| v["games"][0]["players"] = json!(7)), "game 1: it has no game header"),
-        ("a missing log", tampered(|v| { v["games"][0].as_object_mut().unwrap().remove("log"); }), "missing field `log`"),
-        ("duplicate ids", tampered(|v| { let g = v["games"][0].clone(); v["games"].as_array_mut().unwrap().push(g); }), "two games have the id"),
-        ("a name over 40 letters", tampered(|v| v["games"][0]["players"][0] = json!("A".repeat(41))), "longer than 40 letters"),
-        ("an empty name", tampered(|v| v["games"][0]["players"][0] = json!("  ")), "name is empty"),
-        ("a name seated twice", tampered(|v| v["games"][0]["players"][1] = v["games"][0]["players"][0].clone()), "seated twice"),
-        ("an id over 64", tampered(|v| v["games"][0]["id"] = json!("a".repeat(65))), "longer than 64"),
-        ("an id with a slash", tampered(|v| v["games"][0]["id"] = json!("../x")), "characters ids never have"),
-        ("markup in an id", tampered(|v| v["games"][0]["id"] = json!("<img src=x>")), "characters ids never have"),
-        ("an unknown kind", tampered(|v| v["games"][0]["kind"] = json!("poker")), "does not know (\"poker\"): update the app"),
-        ("a newer record schema", tampered(|v| v["games"][0]["schema"] = json!(3)), "newer version"),
-        ("newer rules", tampered(|v| v["games"][0]["rules_version"] = json!(99)), "newer"),
-        ("a log its rules refuse", tampered(|v| {
-            for g in v["games"].as_array_mut().unwrap() {
-                if g["id"] == "foot1" { g["log"][1]["out"] = json!(5); }
-            }
-        }), "its rules refuse entry 2"),
-        ("too few players", tampered(|v| {
-            for g in v["games"].as_array_mut().unwrap() {
-                if g["id"] == "foot1" { g["players"] = json!(["Ann"]); }
-            }
-        }), "game"),
-        ("a night of a newer version", tampered(|v| v["nights"][0]["schema"] = json!(9)), "night 1"),
-        ("a night's name too long", tampered(|v| v["nights"][0]["name"] = json!("n".repeat(81))), "night 1: its name is longer"),
-        ("two nights with one id", tampered(|v| { let n = v["nights"][0].clone(); v["nights"].as_array_mut().unwrap().push(n); }), "two nights"),
-        ("a night of the wrong type", tampered(|v| v["nights"][0]["started_ms"] = json!("soon")), "night 1: it is not a game night"),
-        ("an empty roster name", tampered(|v| v["roster"][0] = json!("")), "list is empty"),
-        ("a roster of numbers", tampered(|v| v["roster"] = json!([1, 2])), "damaged"),
+        (
+            "another app",
+            tampered(|v| v["app"] = json!("other")),
+            "not a Chicken Scores backup",
+        ),
+        (
+            "no format",
+            tampered(|v| {
+                v.as_object_mut().unwrap().remove("format");
+            }),
+            "no format version",
+        ),
+        (
+            "a newer format",
+            tampered(|v| v["format"] = json!(2)),
+            "Update the app",
+        ),
+        (
+            "format of the wrong type",
+            tampered(|v| v["format"] = json!("1")),
+            "not a Chicken Scores backup",
+        ),
+        (
+            "games not a list",
+            tampered(|v| v["games"] = json!({"a": 1})),
+            "damaged",
+        ),
+        (
+            "a long string where a list was",
+            tampered(|v| v["games"] = json!(long.clone())),
+            "damaged",
+        ),
+        (
+            "players of the wrong type",
+            tampered(|v| v["games"][0]["players"] = json!(7)),
+            "game 1: it has no game header",
+        ),
+        (
+            "a missing log",
+            tampered(|v| {
+                v["games"][0].as_object_mut().unwrap().remove("log");
+            }),
+            "missing field `log`",
+        ),
+        (
+            "duplicate ids",
+            tampered(|v| {
+                let g = v["games"][0].clone();
+                v["games"].as_array_mut().unwrap().push(g);
+            }),
+            "two games have the id",
+        ),
+        (
+            "a name over 40 letters",
+            tampered(|v| v["games"][0]["players"][0] = json!("A".repeat(41))),
+            "longer than 40 letters",
+        ),
+        (
+            "an empty name",
+            tampered(|v| v["games"][0]["players"][0] = json!("  ")),
+            "name is empty",
+        ),
+        (
+            "a name seated twice",
+            tampered(|v| v["games"][0]["players"][1] = v["games"][0]["players"][0].clone()),
+            "seated twice",
+        ),
+        (
+            "an id over 64",
+            tampered(|v| v["games"][0]["id"] = json!("a".repeat(65))),
+            "longer than 64",
+        ),
+        (
+            "an id with a slash",
+            tampered(|v| v["games"][0]["id"] = json!("../x")),
+            "characters ids never have",
+        ),
+        (
+            "markup in an id",
+            tampered(|v| v["games"][0]["id"] = json!("<img src=x>")),
+            "characters ids never have",
+        ),
+        (
+            "an unknown kind",
+            tampered(|v| v["games"][0]["kind"] = json!("poker")),
+            "does not know (\"poker\"): update the app",
+        ),
+        (
+            "a newer record schema",
+            tampered(|v| v["games"][0]["schema"] = json!(3)),
+            "newer version",
+        ),
+        (
+            "newer rules",
+            tampered(|v| v["games"][0]["rules_version"] = json!(99)),
+            "newer",
+        ),
+        (
+            "a log its rules refuse",
+            tampered(|v| {
+                for g in v["games"].as_array_mut().unwrap() {
+                    if g["id"] == "foot1" {
+                        g["log"][1]["out"] = json!(5);
+                    }
+                }
+            }),
+            "its rules refuse entry 2",
+        ),
+        (
+            "too few players",
+            tampered(|v| {
+                for g in v["games"].as_array_mut().unwrap() {
+                    if g["id"] == "foot1" {
+                        g["players"] = json!(["Ann"]);
+                    }
+                }
+            }),
+            "game",
+        ),
+        (
+            "a night of a newer version",
+            tampered(|v| v["nights"][0]["schema"] = json!(9)),
+            "night 1",
+        ),
+        (
+            "a night's name too long",
+            tampered(|v| v["nights"][0]["name"] = json!("n".repeat(81))),
+            "night 1: its name is longer",
+        ),
+        (
+            "two nights with one id",
+            tampered(|v| {
+                let n = v["nights"][0].clone();
+                v["nights"].as_array_mut().unwrap().push(n);
+            }),
+            "two nights",
+        ),
+        (
+            "a night of the wrong type",
+            tampered(|v| v["nights"][0]["started_ms"] = json!("soon")),
+            "night 1: it is not a game night",
+        ),
+        (
+            "an empty roster name",
+            tampered(|v| v["roster"][0] = json!("")),
+            "list is empty",
+        ),
+        (
+            "a roster of numbers",
+            tampered(|v| v["roster"] = json!([1, 2])),
+            "damaged",
+        ),
     ];
     let empty = store();
     for (what, file, expected) in cases {
@@ -222,17 +342,27 @@ fn a_bad_file_is_refused_whole_and_says_why_briefly() {
         };
         assert!(e.contains(expected), "{what}: {e}");
         assert!(e.starts_with("Nothing was imported"), "{what}: {e}");
-        assert!(e.chars().count() < 400, "{what}: {} characters", e.chars().count());
+        assert!(
+            e.chars().count() < 400,
+            "{what}: {} characters",
+            e.chars().count()
+        );
         assert!(!e.contains(&"x".repeat(100)), "{what}: echoes the file");
         assert!(import(&empty, &file).is_err());
     }
-    assert!(empty.backend().keys(Area::Games).is_empty(), "nothing written");
+    assert!(
+        empty.backend().keys(Area::Games).is_empty(),
+        "nothing written"
+    );
     assert_eq!(empty.backend().writes.get(), 0);
 }
 
 #[test]
 fn a_file_over_the_cap_is_refused_before_it_is_parsed() {
-    let big = format!("{{\"app\":\"chicken-scores\",\"pad\":\"{}\"}}", " ".repeat(MAX_BACKUP_BYTES as usize));
+    let big = format!(
+        "{{\"app\":\"chicken-scores\",\"pad\":\"{}\"}}",
+        " ".repeat(MAX_BACKUP_BYTES as usize)
+    );
     let e = read_backup(&big).unwrap_err();
     assert!(e.contains("at most 20 MB"), "{e}");
 }
@@ -252,9 +382,24 @@ fn markup_in_names_is_kept_as_text() {
     import(&b, &file).unwrap();
     let game: GameRecord<Chickenfoot> =
         serde_json::from_str(&b.backend().peek(Area::Games, "foot1").unwrap()).unwrap();
-    assert_eq!(game.players[1], markup, "exactly as typed: the screens escape it");
-    assert!(block_on(b.roster()).0.names.contains(&"<b>Zed</b>".to_string()));
+    assert_eq!(
+        game.players[1], markup,
+        "exactly as typed: the screens escape it"
+    );
+    assert!(block_on(b.roster())
+        .0
+        .names
+        .contains(&"<b>Zed</b>".to_string()));
 }
+
+/// A merge case: what it is, the copy here (none; unreadable; a record),
+/// the copy there, what wins.
+type Case = (
+    &'static str,
+    Option<Option<GameRecord<Chickenfoot>>>,
+    GameRecord<Chickenfoot>,
+    Verdict,
+);
 
 #[test]
 fn which_copy_wins() {
@@ -262,18 +407,68 @@ fn which_copy_wins() {
     let base = foot("g", &[5, 7], 3);
     let mut other_players = foot("g", &[5, 7], 3);
     other_players.players[1] = "Bea".into();
-    let table: Vec<(&str, Option<Option<GameRecord<Chickenfoot>>>, GameRecord<Chickenfoot>, Verdict)> = vec![
+    let table: Vec<Case> = vec![
         ("nothing here", None, base.clone(), Verdict::New),
-        ("unreadable here", Some(None), base.clone(), Verdict::Different),
-        ("the same", Some(Some(base.clone())), base.clone(), Verdict::Same),
-        ("the same entries at another revision", Some(Some(foot("g", &[5, 7], 9))), base.clone(), Verdict::Same),
-        ("there went on", Some(Some(base.clone())), foot("g", &[5, 7, 9], 4), Verdict::NewerThere),
-        ("here went on", Some(Some(foot("g", &[5, 7, 9], 4))), base.clone(), Verdict::OlderThere),
-        ("both went on", Some(Some(foot("g", &[5, 7, 1], 4))), foot("g", &[5, 7, 9], 4), Verdict::Different),
-        ("an earlier hand corrected there", Some(Some(base.clone())), foot("g", &[6, 7], 4), Verdict::Different),
-        ("longer there but undone here since", Some(Some(foot("g", &[5, 7], 6))), foot("g", &[5, 7, 9], 5), Verdict::Different),
-        ("longer here but undone there since", Some(Some(foot("g", &[5, 7, 9], 5))), foot("g", &[5, 7], 6), Verdict::Different),
-        ("another game under the same id", Some(Some(other_players.clone())), base.clone(), Verdict::Different),
+        (
+            "unreadable here",
+            Some(None),
+            base.clone(),
+            Verdict::Different,
+        ),
+        (
+            "the same",
+            Some(Some(base.clone())),
+            base.clone(),
+            Verdict::Same,
+        ),
+        (
+            "the same entries at another revision",
+            Some(Some(foot("g", &[5, 7], 9))),
+            base.clone(),
+            Verdict::Same,
+        ),
+        (
+            "there went on",
+            Some(Some(base.clone())),
+            foot("g", &[5, 7, 9], 4),
+            Verdict::NewerThere,
+        ),
+        (
+            "here went on",
+            Some(Some(foot("g", &[5, 7, 9], 4))),
+            base.clone(),
+            Verdict::OlderThere,
+        ),
+        (
+            "both went on",
+            Some(Some(foot("g", &[5, 7, 1], 4))),
+            foot("g", &[5, 7, 9], 4),
+            Verdict::Different,
+        ),
+        (
+            "an earlier hand corrected there",
+            Some(Some(base.clone())),
+            foot("g", &[6, 7], 4),
+            Verdict::Different,
+        ),
+        (
+            "longer there but undone here since",
+            Some(Some(foot("g", &[5, 7], 6))),
+            foot("g", &[5, 7, 9], 5),
+            Verdict::Different,
+        ),
+        (
+            "longer here but undone there since",
+            Some(Some(foot("g", &[5, 7, 9], 5))),
+            foot("g", &[5, 7], 6),
+            Verdict::Different,
+        ),
+        (
+            "another game under the same id",
+            Some(Some(other_players.clone())),
+            base.clone(),
+            Verdict::Different,
+        ),
     ];
     for (what, here, there, expected) in table {
         let here_c = here.map(|h| h.map(|r| c(&r)));
@@ -291,9 +486,18 @@ fn nights_win_by_revision_and_are_never_overwritten_by_a_rival() {
     let n = night("n", 2, "A");
     assert_eq!(decide_night(None, &n), Verdict::New);
     assert_eq!(decide_night(Some(Some(&n)), &n), Verdict::Same);
-    assert_eq!(decide_night(Some(Some(&night("n", 1, "A"))), &n), Verdict::NewerThere);
-    assert_eq!(decide_night(Some(Some(&night("n", 3, "A"))), &n), Verdict::OlderThere);
-    assert_eq!(decide_night(Some(Some(&night("n", 2, "B"))), &n), Verdict::Different);
+    assert_eq!(
+        decide_night(Some(Some(&night("n", 1, "A"))), &n),
+        Verdict::NewerThere
+    );
+    assert_eq!(
+        decide_night(Some(Some(&night("n", 3, "A"))), &n),
+        Verdict::OlderThere
+    );
+    assert_eq!(
+        decide_night(Some(Some(&night("n", 2, "B"))), &n),
+        Verdict::Different
+    );
     assert_eq!(decide_night(Some(None), &n), Verdict::Different);
 }
 
@@ -323,17 +527,35 @@ fn an_import_replaces_an_older_copy_keeps_a_rival_beside_and_never_loses_one() {
         headline,
         "3 games, 0 nights, 0 new players: 1 newer there, 1 older there (kept as here), 1 changed on both (kept as a copy)"
     );
-    assert!(done.contains("1 newer copy") && done.contains("1 copy kept beside"), "{done}");
-    let older = GameRecord::<Chickenfoot>::from_json(&s.backend().peek(Area::Games, "older").unwrap()).unwrap();
+    assert!(
+        done.contains("1 newer copy") && done.contains("1 copy kept beside"),
+        "{done}"
+    );
+    let older =
+        GameRecord::<Chickenfoot>::from_json(&s.backend().peek(Area::Games, "older").unwrap())
+            .unwrap();
     assert_eq!(older.log.len(), 2);
     assert_eq!(older.rev, 3, "above the revision here: open screens reload");
-    assert_eq!(s.backend().peek(Area::Games, "rival").unwrap(), before_rival);
-    assert_eq!(s.backend().peek(Area::Games, "newer").unwrap(), before_newer);
-    let copy = GameRecord::<Chickenfoot>::from_json(&s.backend().peek(Area::Games, "copy1").unwrap()).unwrap();
+    assert_eq!(
+        s.backend().peek(Area::Games, "rival").unwrap(),
+        before_rival
+    );
+    assert_eq!(
+        s.backend().peek(Area::Games, "newer").unwrap(),
+        before_newer
+    );
+    let copy =
+        GameRecord::<Chickenfoot>::from_json(&s.backend().peek(Area::Games, "copy1").unwrap())
+            .unwrap();
     assert_eq!(copy.log, vec![hand(5), hand(2)]);
-    let summary: Summary = serde_json::from_str(&s.backend().peek(Area::Summaries, "copy1").unwrap()).unwrap();
+    let summary: Summary =
+        serde_json::from_str(&s.backend().peek(Area::Summaries, "copy1").unwrap()).unwrap();
     assert_eq!((summary.id.as_str(), summary.rev), ("copy1", 2));
-    assert_eq!(summary.totals, vec!["0", "7"], "derived by the rules, as the game screen does");
+    assert_eq!(
+        summary.totals,
+        vec!["0", "7"],
+        "derived by the rules, as the game screen does"
+    );
 }
 
 #[test]
@@ -351,7 +573,10 @@ fn an_import_writes_nothing_if_the_phone_changed_since_the_preview_or_is_full() 
     let t = store();
     let plan = block_on(t.plan_import(read_backup(&file).unwrap(), ids())).unwrap();
     t.backend().full.set(true);
-    assert!(block_on(t.import(&plan)).unwrap_err().message().contains("full"));
+    assert!(block_on(t.import(&plan))
+        .unwrap_err()
+        .message()
+        .contains("full"));
     assert!(t.backend().keys(Area::Games).is_empty());
 }
 
@@ -365,10 +590,17 @@ fn a_handed_over_game_round_trips_through_its_link() {
     let mut big = GameRecord::<Chickenfoot>::new(
         "mf3k2abcdef".into(),
         1_763_900_000_000,
-        ["Annabel", "Bartholomew", "Cyrus", "Delphine", "Everett", "Fiona"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect(),
+        [
+            "Annabel",
+            "Bartholomew",
+            "Cyrus",
+            "Delphine",
+            "Everett",
+            "Fiona",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
         Settings::default(),
     )
     .unwrap();

@@ -76,6 +76,10 @@ pub fn check_id(id: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Writes a checked record's text under an id and revision, with its
+/// summary saved at a time: `(text, id, rev, updated_ms)`.
+type Rewrite = fn(&str, &str, u64, i64) -> Option<(String, Summary)>;
+
 /// One game read and checked: what the preview shows and the merge
 /// compares, the record as it will be written, and how to write it under
 /// another id or revision.
@@ -102,7 +106,7 @@ pub struct CheckedGame {
     pub text: String,
     /// `text` rewritten under another id and revision, with its summary
     /// saved at a time (the game's own types do it).
-    rewrite: fn(&str, &str, u64, i64) -> Option<(String, Summary)>,
+    rewrite: Rewrite,
 }
 
 impl CheckedGame {
@@ -159,12 +163,7 @@ pub fn check_game_as<R: Rules>(raw: &str) -> Result<CheckedGame, String> {
             Err(_) if name.trim().chars().count() > 40 => {
                 return Err("a player's name is longer than 40 letters".into())
             }
-            Err(_) => {
-                return Err(format!(
-                    "{} is seated twice",
-                    bounded(name, 40)
-                ))
-            }
+            Err(_) => return Err(format!("{} is seated twice", bounded(name, 40))),
         }
     }
     let setup = record.setup();
@@ -278,10 +277,7 @@ fn refusal(problems: &[String]) -> String {
     } else {
         String::new()
     };
-    format!(
-        "Nothing was imported: {}{tail}.",
-        shown.join("; ")
-    )
+    format!("Nothing was imported: {}{tail}.", shown.join("; "))
 }
 
 /// Reads and checks a whole backup file. Any problem refuses it all, and
@@ -372,7 +368,7 @@ pub fn read_backup(text: &str) -> Result<Backup, String> {
 pub fn too_large(bytes: u64) -> String {
     format!(
         "Nothing was imported: the file is {} MB, more than any backup could be (at most {} MB).",
-        bytes.div_ceil(1_000_000),
+        (bytes + 500_000) / 1_000_000,
         MAX_BACKUP_BYTES / 1_000_000
     )
 }
@@ -436,7 +432,10 @@ impl Verdict {
 
     /// Whether the import writes anything for it.
     pub fn writes(self) -> bool {
-        matches!(self, Verdict::New | Verdict::NewerThere | Verdict::Different)
+        matches!(
+            self,
+            Verdict::New | Verdict::NewerThere | Verdict::Different
+        )
     }
 }
 
@@ -519,6 +518,9 @@ mod tests {
     fn refusals_list_a_few_problems() {
         let many: Vec<String> = (0..10).map(|i| format!("p{i}")).collect();
         let r = refusal(&many);
-        assert!(r.contains("p2") && !r.contains("p3") && r.contains("7 more"), "{r}");
+        assert!(
+            r.contains("p2") && !r.contains("p3") && r.contains("7 more"),
+            "{r}"
+        );
     }
 }

@@ -127,7 +127,11 @@ impl Imported {
             parts.push(plural(self.updated, "newer copy", "newer copies"));
         }
         if self.copied > 0 {
-            parts.push(plural(self.copied, "copy kept beside", "copies kept beside"));
+            parts.push(plural(
+                self.copied,
+                "copy kept beside",
+                "copies kept beside",
+            ));
         }
         parts.push(plural(self.nights, "night", "nights"));
         parts.push(plural(self.players, "new player", "new players"));
@@ -265,9 +269,9 @@ impl<B: Backend> Store<B> {
         let (roster, _) = self.roster().await;
         let new_players = new_names(&roster.names, &backup.roster);
         // A roster that cannot be read (or a newer one) is left as it is.
-        let readable = roster_expected.as_deref().is_none_or(|t| {
-            matches!(check::<Roster>(t, None, "a roster"), Checked::Good(_))
-        });
+        let readable = roster_expected
+            .as_deref()
+            .is_none_or(|t| matches!(check::<Roster>(t, None, "a roster"), Checked::Good(_)));
         let roster_after = (!new_players.is_empty() && readable).then(|| Roster {
             schema: SCHEMA_VERSION,
             names: roster.names.iter().chain(&new_players).cloned().collect(),

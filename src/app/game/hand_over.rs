@@ -34,7 +34,7 @@ fn grouped(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -169,8 +169,9 @@ mod tests {
 
     #[test]
     fn a_qr_code_path_has_its_quiet_zone() {
-        let code = QrCode::encode_binary(b"https://x.example/records/receive#g1.abc", QrCodeEcc::Low)
-            .unwrap();
+        let code =
+            QrCode::encode_binary(b"https://x.example/records/receive#g1.abc", QrCodeEcc::Low)
+                .unwrap();
         let (d, side) = qr_path(&code);
         assert_eq!(side, code.size() + 8);
         assert!(d.starts_with("M4,4"), "the finder's corner is dark");

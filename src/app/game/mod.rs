@@ -24,8 +24,8 @@ use crate::app::{now_ms, store, AppStore};
 use crate::model::{Draft, DraftSlot, GameRecord, Summary};
 use crate::rules::Stored;
 use crate::rules::{
-    entry_points, points_line, push_entry, replay_prefix, undo_last, LogError, RuleError,
-    Rules, Setup,
+    entry_points, points_line, push_entry, replay_prefix, undo_last, LogError, RuleError, Rules,
+    Setup,
 };
 use crate::storage::{pending, Deleted, SaveError};
 

@@ -77,7 +77,7 @@ pub fn ask_to_persist() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Outcome, Points};
+    use crate::rules::{Outcome, Points, Standings};
     #[test]
     fn summary_lines_name_winners_or_what_is_next() {
         let players = vec!["Ann".to_string(), "Bob".to_string()];

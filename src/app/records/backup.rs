@@ -53,8 +53,7 @@ fn shareable(made: &Made) -> Option<(JsValue, JsValue)> {
     let parts = js_sys::Array::of1(&made.text.as_str().into());
     let opts = web_sys::FilePropertyBag::new();
     opts.set_type("application/json");
-    let file =
-        web_sys::File::new_with_str_sequence_and_options(&parts, &made.name, &opts).ok()?;
+    let file = web_sys::File::new_with_str_sequence_and_options(&parts, &made.name, &opts).ok()?;
     let data = js_sys::Object::new();
     js_sys::Reflect::set(&data, &"files".into(), &js_sys::Array::of1(&file)).ok()?;
     js_sys::Reflect::set(&data, &"title".into(), &"Chicken Scores backup".into()).ok()?;
@@ -76,7 +75,8 @@ impl AsFunction for JsValue {
 
 /// Opens the share sheet with the file.
 fn share(made: &Made) -> Result<(), String> {
-    let (nav, data) = shareable(made).ok_or("This phone cannot share files: download it instead.")?;
+    let (nav, data) =
+        shareable(made).ok_or("This phone cannot share files: download it instead.")?;
     let share = js_sys::Reflect::get(&nav, &"share".into())
         .ok()
         .and_then(AsFunction::dyn_into_function)
@@ -214,7 +214,9 @@ fn import_part() -> AnyView {
                 .and_then(|v| v.as_string());
             let Some(text) = text else {
                 step.set(Step::Idle);
-                error.set(Some("Nothing was imported: the file could not be read.".into()));
+                error.set(Some(
+                    "Nothing was imported: the file could not be read.".into(),
+                ));
                 return;
             };
             let backup = match read_backup(&text) {

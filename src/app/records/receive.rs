@@ -43,7 +43,8 @@ async fn read_link(fragment: &str) -> Result<Plan, String> {
 fn open_game(kind: &str, id: &str) {
     let Some(w) = web_sys::window() else { return };
     if let Ok(h) = w.history() {
-        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some("/records/receive"));
+        let _ =
+            h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some("/records/receive"));
     }
     let url = match kind.parse() {
         Ok(k) => Route::game(k, id),
