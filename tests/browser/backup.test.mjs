@@ -105,7 +105,7 @@ test('a backup from one phone imported into a fresh one shows the same games, ni
     assert.deepEqual(JSON.parse(db.meta.roster).names.sort(), ['Ann', 'Bob', 'Cy', 'Dee', 'Eve']);
     // The new-game form offers the imported players.
     await b.page.goto(b.url + '/play/chickenfoot/new');
-    await b.page.getByRole('button', { name: /Dee/ }).first().waitFor();
+    await b.page.getByRole('button', { name: 'Seat Dee' }).waitFor();
 
     // Importing the same file again: everything already here.
     await pick(b.page, b.url, { text });
@@ -190,7 +190,7 @@ test('a game handed over by its link opens on a second phone, carries on there a
     await other.page.waitForURL(`${url}/play/chickenfoot/${id}`);
     assert.equal(new URL(other.page.url()).hash, '', 'the fragment is cleared');
     const there = new GameScreen(other.page);
-    assert.equal(await there.rowCount(), 2);
+    await there.waitRows(2);
     await there.hand({ out: 'Bob', pips: { Ann: 11 } });
     await other.page.reload();
     await there.waitRows(3);
