@@ -329,7 +329,7 @@ fn game_row(g: &PlannedGame) -> AnyView {
 pub fn backup_page() -> AnyView {
     view! {
         <section class="page backup">
-            {back_bar("Back up or move".into(), None)}
+            {back_bar("Backup".into(), None)}
             {export_part()}
             {import_part()}
         </section>
