@@ -176,4 +176,15 @@ mod tests {
         assert_eq!(side, code.size() + 8);
         assert!(d.starts_with("M4,4"), "the finder's corner is dark");
     }
+
+    #[test]
+    fn the_qr_limit_is_the_largest_code_there_is() {
+        let fits = vec![b'a'; QR_MAX_BYTES];
+        assert!(QrCode::encode_binary(&fits, QrCodeEcc::Low).is_ok());
+        let over = vec![b'a'; QR_MAX_BYTES + 1];
+        assert!(
+            QrCode::encode_binary(&over, QrCodeEcc::Low).is_err(),
+            "a longer link gets the message instead"
+        );
+    }
 }
