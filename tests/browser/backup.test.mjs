@@ -73,7 +73,10 @@ test('a backup from one phone imported into a fresh one shows the same games, ni
     const foot = await chickenfootGame(a.page, a.url, ['Ann', 'Bob'], 2);
     const cluck = await newGame(a.page, a.url, 'cluck', ['Cy', 'Dee', 'Eve']);
     await idbPoke(a.page, 'nights', 'n1', JSON.stringify(NIGHT));
-    const totals = await (async () => { await a.page.goto(`${a.url}/play/chickenfoot/${foot}`); return new GameScreen(a.page).totals(); })();
+    await a.page.goto(`${a.url}/play/chickenfoot/${foot}`);
+    await new GameScreen(a.page).waitRows(2);
+    const totals = await new GameScreen(a.page).totals();
+    assert.deepEqual(totals, { Ann: 0, Bob: 11 });
     const text = await download(a.page, a.url);
     const doc = JSON.parse(text);
     assert.equal(doc.app, 'chicken-scores');
@@ -97,8 +100,8 @@ test('a backup from one phone imported into a fresh one shows the same games, ni
     await b.page.getByTestId(`game-${foot}`).waitFor();
     await b.page.getByTestId(`game-${cluck}`).waitFor();
     await b.page.goto(`${b.url}/play/chickenfoot/${foot}`);
+    await new GameScreen(b.page).waitRows(2);
     assert.deepEqual(await new GameScreen(b.page).totals(), totals);
-    assert.equal(await new GameScreen(b.page).rowCount(), 2);
     const [da, db] = [await idbDump(a.page), await idbDump(b.page)];
     assert.deepEqual(db.games, da.games);
     assert.deepEqual(db.nights, da.nights);
