@@ -154,6 +154,10 @@ pub fn check_game_as<R: Rules>(raw: &str) -> Result<CheckedGame, String> {
             record.rules_version
         ));
     }
+    // The player count first: a hostile list of thousands of names is
+    // refused before the names are compared with each other.
+    let setup = record.setup();
+    R::check_setup(&setup).map_err(|e| bounded(&e.message, 100))?;
     let mut seated: Vec<String> = Vec::new();
     for name in &record.players {
         match check_new_player(name, &seated) {
@@ -166,8 +170,6 @@ pub fn check_game_as<R: Rules>(raw: &str) -> Result<CheckedGame, String> {
             Err(_) => return Err(format!("{} is seated twice", bounded(name, 40))),
         }
     }
-    let setup = record.setup();
-    R::check_setup(&setup).map_err(|e| bounded(&e.message, 100))?;
     let state = replay::<R>(&setup, &record.log).map_err(|e| {
         format!(
             "its rules refuse entry {} ({})",

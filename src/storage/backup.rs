@@ -228,7 +228,11 @@ impl<B: Backend> Store<B> {
                     let id = self.free_id(Area::Games, &mut new_id).await?;
                     (id, game.rev, None)
                 }
-                Verdict::NewerThere => (game.id.clone(), game.rev.max(here_rev + 1), here_text),
+                Verdict::NewerThere => (
+                    game.id.clone(),
+                    game.rev.max(here_rev.saturating_add(1)),
+                    here_text,
+                ),
                 _ => (game.id.clone(), game.rev, here_text),
             };
             let updated_ms = backup
