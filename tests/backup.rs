@@ -368,6 +368,23 @@ fn a_file_over_the_cap_is_refused_before_it_is_parsed() {
 }
 
 #[test]
+fn a_file_from_the_earlier_download_every_game_imports_its_games() {
+    let earlier = format!(
+        "{{\"app\":\"chicken-scores\",\"schema\":2,\"exported_ms\":5,\"games\":[{},null]}}",
+        text(&foot("old1", &[5, 7], 3))
+    );
+    let s = store();
+    let (headline, _) = import(&s, &earlier).unwrap();
+    assert_eq!(headline, "1 game, 0 nights, 0 new players: 1 new");
+    assert!(s.backend().peek(Area::Games, "old1").is_some());
+    // Without either a format or a schema, it is refused.
+    let neither = earlier.replace("\"schema\":2,", "");
+    assert!(read_backup(&neither)
+        .unwrap_err()
+        .contains("no format version"));
+}
+
+#[test]
 fn markup_in_names_is_kept_as_text() {
     let markup = "<img src=x onerror=alert(1)>";
     let file = tampered(|v| {

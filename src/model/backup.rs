@@ -249,6 +249,9 @@ pub struct Backup {
 struct Head {
     app: Option<String>,
     format: Option<u32>,
+    /// The earlier About page's "Download every game" file had a schema
+    /// and no format.
+    schema: Option<u32>,
 }
 
 /// The rest of the file, each game and night kept as its text.
@@ -298,7 +301,11 @@ pub fn read_backup(text: &str) -> Result<Backup, String> {
     if head.app.as_deref() != Some(BACKUP_APP) {
         return Err("Nothing was imported: this file is not a Chicken Scores backup.".into());
     }
+    // The earlier "Download every game" file (games only, schema 1 or 2,
+    // a `null` for a game it could not read) reads as format 1.
+    let earlier = head.format.is_none() && matches!(head.schema, Some(1 | 2));
     match head.format {
+        None if earlier => {}
         None => return Err("Nothing was imported: this file has no format version.".into()),
         Some(f) if f > BACKUP_FORMAT => {
             return Err(format!(
@@ -324,6 +331,9 @@ pub fn read_backup(text: &str) -> Result<Backup, String> {
     let mut ids = HashSet::new();
     let mut games = Vec::with_capacity(body.games.len());
     for (i, raw) in body.games.iter().enumerate() {
+        if earlier && raw.get() == "null" {
+            continue;
+        }
         match check_game(raw.get()) {
             Ok(g) if !ids.insert(g.id.clone()) => {
                 problems.push(format!("two games have the id {}", bounded(&g.id, 24)))
