@@ -1,6 +1,6 @@
 //! About: what the app is, how much of the phone's storage it uses and how
-//! much is free, whether the browser keeps it when space runs low, a copy
-//! of every game to download, and the values kept aside because they could
+//! much is free, whether the browser keeps it when space runs low, a link
+//! to the backup page (`/records/backup`: every game in one file), and the values kept aside because they could
 //! not be read (each can be downloaded, to recover it or ask for help, or
 //! deleted).
 
@@ -9,7 +9,6 @@ use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::app::erased::on_click;
 use crate::app::pages::back_bar;
 use crate::app::{format_date, store, use_app};
 use crate::storage::KeptAside;
@@ -110,19 +109,6 @@ pub fn about_page() -> AnyView {
         reload();
         true
     });
-    let export = move |_| {
-        spawn_local(async move {
-            let Some(s) = store() else { return };
-            match s.export_all().await {
-                Ok(text) => {
-                    if let Err(e) = download("chicken-scores-games.json", &text) {
-                        error.set(Some(e));
-                    }
-                }
-                Err(e) => error.set(Some(format!("The games could not be read: {e}."))),
-            }
-        });
-    };
     let discard = move |key: String| {
         spawn_local(async move {
             let Some(s) = store() else { return };
@@ -156,7 +142,7 @@ pub fn about_page() -> AnyView {
                 }.into_any(),
             }}
             <p class="hint">"If the phone's storage fills up, delete finished games you no longer need (Finished games, then the bin beside a game), after downloading a copy."</p>
-            <button type="button" class="secondary wide" data-testid="export" on:click=on_click(export)>"Download every game (a JSON file)"</button>
+            <a class="button secondary wide" href="/records/backup" data-testid="backup-link">"Back up or move every game"</a>
             <p class="form-error" role="alert">{move || error.get()}</p>
             <h2 id="kept-aside">"Kept aside"</h2>
             {move || {

@@ -10,13 +10,15 @@
 //! instead of overwriting a newer one (another tab, a page restored by the
 //! Back button).
 
+pub mod backup;
 mod draft;
+pub mod hand_over;
 mod night;
 mod summary;
 
 pub use draft::{Draft, DraftSlot};
 pub use night::Night;
-pub use summary::{IndexV1, Summary, SummaryV1};
+pub use summary::{summary_at, summary_line, IndexV1, Summary, SummaryV1};
 
 use serde::{Deserialize, Serialize};
 

@@ -6,7 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::SCHEMA_VERSION;
+use super::{GameRecord, SCHEMA_VERSION};
+use crate::rules::{replay_prefix, Outcome, Rules, Standings};
 
 /// One game's line in the games lists.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,6 +90,51 @@ impl SummaryV1 {
             totals: Vec::new(),
             leaders: Vec::new(),
         }
+    }
+}
+
+/// One line for the games list: the result, or the state of play.
+pub fn summary_line(players: &[String], standings: &Standings) -> String {
+    let name = |i: &usize| players.get(*i).cloned().unwrap_or_default();
+    match &standings.outcome {
+        Some(Outcome {
+            pending: Some(p), ..
+        }) => p.clone(),
+        Some(Outcome { winners, .. }) => {
+            let names: Vec<String> = winners.iter().map(name).collect();
+            match names.len() {
+                0 => "Finished".into(),
+                1 => format!("Won by {}", names.join("")),
+                _ => format!("Shared by {}", names.join(" & ")),
+            }
+        }
+        None => standings
+            .status
+            .first()
+            .cloned()
+            .unwrap_or_else(|| "In progress".into()),
+    }
+}
+
+/// The summary the games lists show for `record`, as its rules derive it,
+/// saved at `updated_ms`: what the game screen writes with every save, and
+/// what an import writes beside each game it keeps.
+pub fn summary_at<R: Rules>(record: &GameRecord<R>, updated_ms: i64) -> Summary {
+    let setup = record.setup();
+    let (state, _) = replay_prefix::<R>(&setup, &record.log);
+    let standings = R::standings(&setup, &state);
+    Summary {
+        schema: SCHEMA_VERSION,
+        id: record.id.clone(),
+        rev: record.rev,
+        kind: record.kind.as_str().to_string(),
+        players: record.players.clone(),
+        created_ms: record.created_ms,
+        updated_ms,
+        finished: standings.finished(),
+        summary: summary_line(&record.players, &standings),
+        totals: standings.totals.iter().map(|t| t.to_string()).collect(),
+        leaders: standings.leaders(),
     }
 }
 

@@ -68,7 +68,31 @@ macro_rules! registry {
         /// Every game the app offers, in the order the home screen lists
         /// them.
         pub const GAMES: &[GameKind] = &[$($($($module::$many::KIND,)+)? $($module::$rules::KIND,)?)+];
+
+        /// Runs `job` with the `Rules` type of game `kind` (`None` for a
+        /// kind this version lacks): the one place a stored or imported
+        /// game's kind, known only at run time, picks its rules.
+        pub fn with_rules<J: ForRules>(kind: GameKind, job: J) -> Option<J::Out> {
+            $(
+                $($(if kind == $module::$many::KIND {
+                    return Some(job.run::<$module::$many>());
+                })+)?
+                $(if kind == $module::$rules::KIND {
+                    return Some(job.run::<$module::$rules>());
+                })?
+            )+
+            None
+        }
     };
+}
+
+/// Something to do with one game's rules, chosen at run time by
+/// [`with_rules`] (checking an imported record, say).
+pub trait ForRules {
+    /// What it gives.
+    type Out;
+    /// Does it with game `R`'s rules.
+    fn run<R: Rules>(self) -> Self::Out;
 }
 
 registry! {
@@ -518,5 +542,19 @@ mod tests {
         assert!(serde_json::from_str::<GameKind>("\"poker\"").is_err());
         let ids: std::collections::HashSet<_> = GAMES.iter().map(|k| k.as_str()).collect();
         assert_eq!(ids.len(), GAMES.len(), "every id is unique");
+    }
+
+    #[test]
+    fn with_rules_finds_every_game() {
+        struct Name;
+        impl ForRules for Name {
+            type Out = GameKind;
+            fn run<R: Rules>(self) -> GameKind {
+                R::KIND
+            }
+        }
+        for k in GAMES {
+            assert_eq!(with_rules(*k, Name), Some(*k));
+        }
     }
 }

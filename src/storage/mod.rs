@@ -22,6 +22,7 @@
 
 mod aside;
 mod backend;
+pub mod backup;
 mod check;
 pub mod idb;
 pub mod legacy;
@@ -78,7 +79,7 @@ impl From<StoreError> for SaveError {
 
 /// What to do when storage is full.
 pub fn full_message() -> String {
-    "Not saved: the phone's storage for this app is full. Nothing was changed. Delete finished games you no longer need (Finished games, open one, Delete game); to keep a copy first, use About, Download every game.".into()
+    "Not saved: the phone's storage for this app is full. Nothing was changed. Delete finished games you no longer need (Finished games, open one, Delete game); to keep a copy first, use About, Back up or move.".into()
 }
 
 /// What a start shows: the games in progress, how many are finished, what
@@ -446,29 +447,6 @@ impl<B: Backend> Store<B> {
             })
             .await?;
         verdict
-    }
-
-    /// Every game record, as one JSON document (the person asked for a
-    /// copy; this is the one read of every record).
-    pub async fn export_all(&self) -> Result<String, StoreError> {
-        let games = self.backend.all(Area::Games).await?;
-        let mut out = format!(
-            "{{\"app\":\"chicken-scores\",\"schema\":{SCHEMA_VERSION},\"exported_ms\":{},\"games\":[",
-            (self.clock)()
-        );
-        for (i, (_, text)) in games.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            // Only texts that are JSON go into the document.
-            if serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok() {
-                out.push_str(text);
-            } else {
-                out.push_str("null");
-            }
-        }
-        out.push_str("]}");
-        Ok(out)
     }
 }
 

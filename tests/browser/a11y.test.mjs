@@ -41,6 +41,7 @@ for (const scheme of ['light', 'dark']) {
     const app = await openApp({ colorScheme: scheme });
     const { page } = app;
     const problems = [];
+    let handOver = '';
     try {
       await page.setViewportSize({ width: 320, height: 700 });
       await check(page, 'home', problems);
@@ -81,6 +82,11 @@ for (const scheme of ['light', 'dark']) {
           await page.getByRole('button', { name: 'Rules and variants in force' }).click();
           await check(page, `${kind} help with the keep-awake switch`, problems);
           await page.getByRole('button', { name: 'Rules and variants in force' }).click();
+          // The hand-over panel open: the QR code, the link, its buttons.
+          await page.getByTestId('hand-over').locator('summary').click();
+          await page.getByTestId('hand-qr').waitFor();
+          await check(page, `${kind} hand-over panel`, problems);
+          handOver = await page.getByTestId('hand-link').inputValue();
         }
         if (kind === 'cluck') {
           // Whose turn, the coops at a glance and the kill form after a
@@ -144,6 +150,22 @@ for (const scheme of ['light', 'dark']) {
       await page.goto(app.url + '/about');
       await page.getByTestId('used').waitFor();
       await check(page, 'about', problems);
+      // Backup: the file ready, then the preview of importing it again;
+      // a refused file; the receive page with a game and with a bad link.
+      await page.goto(app.url + '/records/backup');
+      const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download').click()]);
+      await page.getByTestId('import-file').setInputFiles(await dl.path());
+      await page.getByTestId('import-preview').waitFor();
+      await check(page, 'backup with a preview', problems);
+      await page.getByTestId('import-file').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{"app":"chicken-scores","format":9}') });
+      await page.getByTestId('import-error').filter({ hasText: /newer/ }).waitFor();
+      await check(page, 'backup with a refused file', problems);
+      await page.goto(handOver);
+      await page.getByTestId('receive-preview').waitFor();
+      await check(page, 'receive a game', problems);
+      await page.goto(app.url + '/records/receive#g1.AAAA');
+      await page.getByTestId('receive-error').waitFor();
+      await check(page, 'receive a damaged link', problems);
     } finally {
       await app.close();
     }

@@ -221,7 +221,7 @@ test('delete a game from its screen or from the history, with Undo for a few sec
   }
 });
 
-test('About shows the space used and available, and downloads every game', async () => {
+test('About shows the space used and available, and links to the backup of every game', async () => {
   const app = await openApp();
   const { page, url } = app;
   try {
@@ -231,7 +231,8 @@ test('About shows the space used and available, and downloads every game', async
     await page.getByTestId('storage').waitFor();
     assert.match(await page.getByTestId('used').textContent(), /\d+(\.\d)? (KB|MB|GB)/);
     assert.match(await page.getByTestId('available').textContent(), /\d+(\.\d)? (KB|MB|GB)/);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()]);
+    await page.getByTestId('backup-link').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download').click()]);
     const text = await (await download.createReadStream()).toArray();
     const doc = JSON.parse(Buffer.concat(text).toString());
     assert.equal(doc.games.length, 1);

@@ -549,7 +549,7 @@ pub fn game_screen<R: GameUi>(
     });
 
     crate::app::wake_lock::keep_awake(Memo::new(move |_| standings.with(|s| !s.finished())).into());
-    screen_view(ScreenParts {
+    let screen = screen_view(ScreenParts {
         around: around::around_view(around::AroundParts {
             standings: standings.into(),
             players: Signal::derive(move || rec.with(|r| r.players.clone())),
@@ -609,7 +609,8 @@ pub fn game_screen<R: GameUi>(
         gone: sc.gone.into(),
         delete: Callback::new(move |_: ()| sc.delete()),
         undo_delete: Callback::new(move |_: ()| sc.undo_delete()),
-    })
+    });
+    view! { {screen} {super::hand_over::hand_over_panel(rec)} }.into_any()
 }
 
 /// Whether `record`'s game is over with its winners known (a tie-breaker

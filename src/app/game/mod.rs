@@ -21,17 +21,18 @@ use crate::app::erased::{dynamic, on_click, on_submit, text};
 pub use crate::app::screen::{screen_view, ScreenParts, UNDO_DELETE_SECONDS};
 use crate::app::sync::{self, Change};
 use crate::app::{now_ms, store, AppStore};
-use crate::model::{Draft, DraftSlot, GameRecord, Summary, SCHEMA_VERSION};
+use crate::model::{Draft, DraftSlot, GameRecord, Summary};
 use crate::rules::Stored;
 use crate::rules::{
-    entry_points, points_line, push_entry, replay_prefix, undo_last, LogError, Outcome, RuleError,
-    Rules, Setup, Standings,
+    entry_points, points_line, push_entry, replay_prefix, undo_last, LogError, RuleError, Rules,
+    Setup,
 };
 use crate::storage::{pending, Deleted, SaveError};
 
 pub mod around;
 mod entry_form;
 mod frame;
+pub mod hand_over;
 pub mod progress;
 mod records;
 pub mod share;

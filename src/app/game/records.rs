@@ -26,47 +26,12 @@ pub fn keep_draft<T: Serialize>(
     }
 }
 
-/// One line for the games list: the result, or the state of play.
-pub fn summary_line(players: &[String], standings: &Standings) -> String {
-    let name = |i: &usize| players.get(*i).cloned().unwrap_or_default();
-    match &standings.outcome {
-        Some(Outcome {
-            pending: Some(p), ..
-        }) => p.clone(),
-        Some(Outcome { winners, .. }) => {
-            let names: Vec<String> = winners.iter().map(name).collect();
-            match names.len() {
-                0 => "Finished".into(),
-                1 => format!("Won by {}", names.join("")),
-                _ => format!("Shared by {}", names.join(" & ")),
-            }
-        }
-        None => standings
-            .status
-            .first()
-            .cloned()
-            .unwrap_or_else(|| "In progress".into()),
-    }
-}
+pub use crate::model::summary_line;
 
-/// The summary the games lists show for `record`, as its rules derive it.
+/// The summary the games lists show for `record`, as its rules derive it
+/// ([`crate::model::summary_at`], saved now).
 pub fn summary_of<R: Rules>(record: &GameRecord<R>) -> Summary {
-    let setup = record.setup();
-    let (state, _) = replay_prefix::<R>(&setup, &record.log);
-    let standings = R::standings(&setup, &state);
-    Summary {
-        schema: SCHEMA_VERSION,
-        id: record.id.clone(),
-        rev: record.rev,
-        kind: record.kind.as_str().to_string(),
-        players: record.players.clone(),
-        created_ms: record.created_ms,
-        updated_ms: now_ms(),
-        finished: standings.finished(),
-        summary: summary_line(&record.players, &standings),
-        totals: standings.totals.iter().map(|t| t.to_string()).collect(),
-        leaders: standings.leaders(),
-    }
+    crate::model::summary_at(record, now_ms())
 }
 
 /// Reads game `id` as a game of `R`. A record that cannot be read is kept
@@ -112,7 +77,7 @@ pub fn ask_to_persist() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Outcome, Points};
+    use crate::rules::{Outcome, Points, Standings};
     #[test]
     fn summary_lines_name_winners_or_what_is_next() {
         let players = vec!["Ann".to_string(), "Bob".to_string()];

@@ -18,7 +18,7 @@ use crate::rules::{count, GameKind};
 use crate::storage::bounded;
 
 /// A new id: the time in base 36 and a few random-ish digits.
-fn new_id() -> String {
+pub fn new_id() -> String {
     let ms = now_ms().max(0) as u64;
     let salt = (js_sys::Math::random() * 1_679_616.0) as u64;
     format!("{}{}", to_base36(ms), to_base36(salt))
