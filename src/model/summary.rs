@@ -39,6 +39,13 @@ pub struct Summary {
     /// over); empty when nobody leads or it was not kept.
     #[serde(default)]
     pub leaders: Vec<usize>,
+    /// Each player's place once the game is over, by seat, as the rules
+    /// decided it (1 is first; tied players share a place: 1, 1, 3). Empty
+    /// while the game is on, and in summaries written before places were
+    /// kept (`crate::model::stats::places` then derives them from the
+    /// totals and the winners).
+    #[serde(default)]
+    pub ranks: Vec<usize>,
 }
 
 /// One line of the localStorage release's index (`chicken.index`).
@@ -88,6 +95,7 @@ impl SummaryV1 {
             summary: self.summary,
             totals: Vec::new(),
             leaders: Vec::new(),
+            ranks: Vec::new(),
         }
     }
 }
@@ -101,10 +109,11 @@ mod tests {
         let old = r#"{"schema":2,"id":"g","rev":3,"kind":"chickenfoot","players":["Ann","Bob"],
             "created_ms":1,"updated_ms":2,"finished":false,"summary":"Hand 2 of 13"}"#;
         let s: Summary = serde_json::from_str(old).unwrap();
-        assert!(s.totals.is_empty() && s.leaders.is_empty());
+        assert!(s.totals.is_empty() && s.leaders.is_empty() && s.ranks.is_empty());
         let mut now = s.clone();
         now.totals = vec!["0".into(), "12.5".into()];
         now.leaders = vec![0];
+        now.ranks = vec![2, 1];
         let text = serde_json::to_string(&now).unwrap();
         assert_eq!(serde_json::from_str::<Summary>(&text).unwrap(), now);
     }

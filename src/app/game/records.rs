@@ -66,6 +66,11 @@ pub fn summary_of<R: Rules>(record: &GameRecord<R>) -> Summary {
         summary: summary_line(&record.players, &standings),
         totals: standings.totals.iter().map(|t| t.to_string()).collect(),
         leaders: standings.leaders(),
+        ranks: standings
+            .outcome
+            .as_ref()
+            .map(|o| o.ranks.clone())
+            .unwrap_or_default(),
     }
 }
 

@@ -149,6 +149,7 @@ mod tests {
             summary: "Hand 2 of 10".into(),
             totals: totals.iter().map(|t| t.to_string()).collect(),
             leaders: leaders.to_vec(),
+            ranks: Vec::new(),
         }
     }
 
