@@ -75,6 +75,11 @@ fn stored_summary(s: &Store<MemoryBackend>, id: &str) -> Summary {
     serde_json::from_str(&s.backend().peek(Area::Summaries, id).unwrap()).unwrap()
 }
 
+/// Renames, answering how many games changed.
+fn rename(s: &Store<MemoryBackend>, from: &str, to: &str) -> Result<usize, PlayerError> {
+    block_on(s.rename_player(from, to)).map(|games| games.len())
+}
+
 fn roster(s: &Store<MemoryBackend>) -> Vec<String> {
     block_on(s.roster()).0.names
 }
@@ -150,7 +155,7 @@ fn a_rename_reaches_every_game_summary_and_the_roster_in_one_go() {
     }))
     .unwrap();
     let writes = s.backend().writes.get();
-    assert_eq!(block_on(s.rename_player("Ann", "Annie")), Ok(2));
+    assert_eq!(rename(&s, "Ann", "Annie"), Ok(2));
     assert_eq!(
         s.backend().writes.get() - writes,
         5,
@@ -217,7 +222,7 @@ fn merging_two_spellings_makes_one_player_unless_they_met() {
     }))
     .unwrap();
     let before = s.backend().writes.get();
-    let refused = block_on(s.rename_player("Jon", "John"));
+    let refused = rename(&s, "Jon", "John");
     assert!(
         matches!(&refused, Err(PlayerError::SameGame(g)) if g.contains("Jon, John")),
         "{refused:?}"
@@ -230,7 +235,7 @@ fn merging_two_spellings_makes_one_player_unless_they_met() {
     );
     // Without the game they met in, the merge goes through.
     block_on(s.delete_game("g3")).unwrap();
-    assert_eq!(block_on(s.rename_player("Jon", "John")), Ok(1));
+    assert_eq!(rename(&s, "Jon", "John"), Ok(1));
     assert_eq!(stored_summary(&s, "g1").players, names(&["John", "Bob"]));
     assert_eq!(roster(&s), names(&["John"]), "one person on the roster");
 }
@@ -265,11 +270,7 @@ fn refusals_change_nothing() {
         ),
     ];
     for (from, to, want) in cases {
-        assert_eq!(
-            block_on(s.rename_player(from, to)),
-            Err(want),
-            "{from} -> {to}"
-        );
+        assert_eq!(rename(&s, from, to), Err(want), "{from} -> {to}");
     }
     assert_eq!(
         block_on(s.remove_player("Ann")),
@@ -278,7 +279,7 @@ fn refusals_change_nothing() {
     assert_eq!(block_on(s.remove_player("Zed")), Err(PlayerError::Unknown));
     assert_eq!(s.backend().writes.get(), before);
     // A respelling of the same person is a rename.
-    assert_eq!(block_on(s.rename_player("ann", "ANN")), Ok(1));
+    assert_eq!(rename(&s, "ann", "ANN"), Ok(1));
     // Someone who never played can be removed; only the roster changes.
     assert_eq!(block_on(s.remove_player(" dee")), Ok(()));
     assert_eq!(roster(&s), names(&["ANN", "Bob"]));
@@ -288,7 +289,7 @@ fn refusals_change_nothing() {
         names: names(&["Eve"]),
     }))
     .unwrap();
-    assert_eq!(block_on(s.rename_player("Eve", "Eva")), Ok(0));
+    assert_eq!(rename(&s, "Eve", "Eva"), Ok(0));
     assert_eq!(roster(&s), names(&["Eva"]));
     // A game a newer version wrote is never rewritten.
     s.backend().poke(
@@ -297,7 +298,7 @@ fn refusals_change_nothing() {
         r#"{"schema":9,"id":"g1","kind":"chickenfoot","players":["ANN","Bob"]}"#,
     );
     assert!(matches!(
-        block_on(s.rename_player("Bob", "Rob")),
+        rename(&s, "Bob", "Rob"),
         Err(PlayerError::Newer(_))
     ));
 }
@@ -335,12 +336,12 @@ proptest! {
         seed(&s, &games);
         let before = snapshot(&s);
         let taken = ["Ann", "Bob", "Cy", "Dee"].iter().any(|n| chicken_scores::model::same_name(n, &to));
-        match block_on(s.rename_player(who, &to)) {
+        match rename(&s, who, &to) {
             Ok(n) => {
                 prop_assert_eq!(n, tables.iter().filter(|t| t.contains(&who)).count());
                 // (Into a name someone has, it was a merge: no way back.)
                 if !taken {
-                    prop_assert_eq!(block_on(s.rename_player(&to, who)), Ok(n));
+                    prop_assert_eq!(rename(&s, &to, who), Ok(n));
                     prop_assert_eq!(snapshot(&s), before);
                 }
             }

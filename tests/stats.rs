@@ -365,7 +365,7 @@ proptest! {
         prop_assert_eq!(t.rows.iter().map(|r| r.wins).sum::<usize>(), firsts);
         prop_assert!(t.champions <= t.rows.len());
         let n = night(now / 2, None);
-        let _ = (members(&n, &games), suggestion(&[n.clone()], &games, now), is_open(&n, &games, now));
+        let _ = (members(&n, &games), suggestion(std::slice::from_ref(&n), &games, now), is_open(&n, &games, now));
         for g in &games {
             if let Some(p) = places(g) {
                 prop_assert_eq!(p.len(), g.players.len());

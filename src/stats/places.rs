@@ -110,7 +110,8 @@ mod tests {
     #[test]
     fn places_are_derived_with_the_winners_first() {
         // (totals, winners, lower wins, places)
-        let cases: &[(&[&str], &[usize], bool, &[usize])] = &[
+        type Case<'a> = (&'a [&'a str], &'a [usize], bool, &'a [usize]);
+        let cases: &[Case] = &[
             (&["10", "5", "20"], &[1], true, &[2, 1, 3]),
             (&["10", "5", "20"], &[2], false, &[2, 3, 1]),
             // Equal totals after the winners share a place.

@@ -6,7 +6,7 @@
 
 use super::aside::{kept_aside_message, newer_message};
 use super::{check, Area, Backend, Checked, SaveError, Store, StoreError, Write};
-use crate::model::{Night, Summary, SCHEMA_VERSION};
+use crate::model::{Night, Summary, NIGHT_NAME_MAX, SCHEMA_VERSION};
 
 /// A number in base 36 (for night ids).
 fn base36(mut n: u64) -> String {
@@ -59,7 +59,8 @@ impl<B: Backend> Store<B> {
     }
 
     /// Starts a night named `name` (empty: it shows its date) at
-    /// `started_ms` (now, or the earlier game of a suggested night).
+    /// `started_ms` (now, or the earlier game of a suggested night); a
+    /// name longer than [`NIGHT_NAME_MAX`] letters is cut.
     /// Its id comes from the start and the clock; if that id is taken
     /// nothing is written ([`SaveError::Conflict`]).
     pub async fn start_night(&self, name: &str, started_ms: i64) -> Result<Night, SaveError> {
@@ -72,7 +73,7 @@ impl<B: Backend> Store<B> {
                 base36(now.max(0) as u64)
             ),
             rev: 1,
-            name: name.trim().to_string(),
+            name: name.trim().chars().take(NIGHT_NAME_MAX).collect(),
             started_ms,
             ended_ms: None,
             left_out: Vec::new(),

@@ -12,6 +12,9 @@ use super::aside::newer_message;
 use super::{check, label_of, order_of, Area, Backend, Checked, Store, StoreError, Write, ROSTER};
 use crate::model::{check_new_player, same_name, RecordHeader, Roster, Summary, SCHEMA_VERSION};
 
+/// The games a rename changed: each id with its new revision.
+pub type Changed = Vec<(String, u64)>;
+
 /// Why a change to a player wrote nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerError {
@@ -123,8 +126,13 @@ impl<B: Backend> Store<B> {
     /// reloads it. A name another player already has in the same game is
     /// refused ([`PlayerError::SameGame`]); otherwise, renaming into a name
     /// used elsewhere merges the two spellings into one player. Returns how
-    /// many games changed. A record that cannot be read is left as it is.
-    pub async fn rename_player(&self, from: &str, to: &str) -> Result<usize, PlayerError> {
+    /// the games that changed, with their new revisions (to tell other
+    /// pages). A record that cannot be read is left as it is.
+    pub async fn rename_player(
+        &self,
+        from: &str,
+        to: &str,
+    ) -> Result<Vec<(String, u64)>, PlayerError> {
         let to = check_player_name(to).map_err(PlayerError::BadName)?;
         let (summaries, _) = self.all_summaries().await;
         let ids: Vec<String> = summaries
@@ -178,16 +186,16 @@ impl<B: Backend> Store<B> {
 }
 
 /// The writes of a rename, from what the transaction read: the roster,
-/// then each game's record and summary (in `ids` order); and how many
-/// games changed.
+/// then each game's record and summary (in `ids` order); and the games
+/// that changed, with their new revisions.
 fn rename_writes(
     found: &[Option<String>],
     ids: &[String],
     from: &str,
     to: &str,
-) -> Result<(Vec<Write>, usize), PlayerError> {
+) -> Result<(Vec<Write>, Changed), PlayerError> {
     let mut writes = Vec::new();
-    let mut games = 0;
+    let mut games = Vec::new();
     let mut known = false;
     if let Some(Some(text)) = found.first() {
         match check::<Roster>(text, None, "a list of players") {
@@ -235,7 +243,7 @@ fn rename_writes(
             continue;
         };
         known = true;
-        games += 1;
+        games.push((id.clone(), rev));
         writes.push(Write::put(Area::Games, id, text));
         match old {
             Some(Checked::Good(s)) => {

@@ -45,6 +45,7 @@ pub fn HomePage() -> impl IntoView {
                     }.into_any()
                 }
             }}
+            <crate::app::pages::night_card::NightCard/>
             <h2>"Start a game"</h2>
             <ul class="kinds">
                 {GAMES.iter().map(|k| view! {
