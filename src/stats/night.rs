@@ -28,18 +28,16 @@ pub fn night_end(night: &Night, created: &[i64]) -> i64 {
     if let Some(end) = night.ended_ms {
         return end;
     }
-    let mut times: Vec<i64> = created
+    // Each step takes the latest game within the idle time of the last
+    // one. (No sort: the shell links this, and a sort costs kilobytes.)
+    let mut last = night.started_ms;
+    while let Some(next) = created
         .iter()
         .copied()
-        .filter(|t| *t >= night.started_ms)
-        .collect();
-    times.sort_unstable();
-    let mut last = night.started_ms;
-    for t in times {
-        if t.saturating_sub(last) > IDLE_END_MS {
-            break;
-        }
-        last = t;
+        .filter(|t| *t > last && t.saturating_sub(last) <= IDLE_END_MS)
+        .max()
+    {
+        last = next;
     }
     last.saturating_add(IDLE_END_MS)
 }
@@ -59,13 +57,26 @@ fn created_times(games: &[Summary]) -> Vec<i64> {
 /// out.
 pub fn members<'a>(night: &Night, games: &'a [Summary]) -> Vec<&'a Summary> {
     let end = night_end(night, &created_times(games));
-    let mut out: Vec<&Summary> = games
-        .iter()
-        .filter(|g| g.created_ms >= night.started_ms && g.created_ms <= end)
-        .filter(|g| !night.left_out.contains(&g.id))
-        .collect();
-    out.sort_by(|a, b| a.created_ms.cmp(&b.created_ms).then(a.id.cmp(&b.id)));
+    let mut out: Vec<&Summary> = Vec::new();
+    for g in games {
+        if g.created_ms >= night.started_ms
+            && g.created_ms <= end
+            && !night.left_out.contains(&g.id)
+        {
+            insert_by(&mut out, g, |a, b| {
+                (a.created_ms, a.id.as_str()) < (b.created_ms, b.id.as_str())
+            });
+        }
+    }
     out
+}
+
+/// Inserts `item` into `v` (in order by `before`) after every item not
+/// after it. A night's games and the nights are few, and the shell links
+/// this: a library sort would cost kilobytes of its download.
+pub fn insert_by<T>(v: &mut Vec<T>, item: T, before: impl Fn(&T, &T) -> bool) {
+    let at = v.iter().position(|x| before(&item, x)).unwrap_or(v.len());
+    v.insert(at, item);
 }
 
 /// The night still on at `now`, if any (the latest started, should two be).
@@ -85,9 +96,13 @@ pub fn suggestion(nights: &[Night], games: &[Summary], now: i64) -> Option<i64> 
     if open_night(nights, games, now).is_some() {
         return None;
     }
-    let mut by_start: Vec<&Summary> = games.iter().collect();
-    by_start.sort_by(|a, b| b.created_ms.cmp(&a.created_ms).then(b.id.cmp(&a.id)));
-    let (latest, before) = (by_start.first()?, by_start.get(1)?);
+    // The two latest started, without sorting (see `insert_by`).
+    let key = |g: &Summary| (g.created_ms, g.id.clone());
+    let latest = games.iter().max_by_key(|g| key(g))?;
+    let before = games
+        .iter()
+        .filter(|g| key(g) < key(latest))
+        .max_by_key(|g| key(g))?;
     let close = latest.created_ms.saturating_sub(before.created_ms) <= SUGGEST_WITHIN_MS;
     let recent = now.saturating_sub(latest.created_ms) < IDLE_END_MS;
     let in_a_night = |g: &Summary| {

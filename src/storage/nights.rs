@@ -24,6 +24,21 @@ fn base36(mut n: u64) -> String {
 }
 
 impl<B: Backend> Store<B> {
+    /// Every readable night, latest started first, for home's card: an
+    /// unreadable one is skipped here (the Game nights page reports it and
+    /// keeps it aside), so the first load carries none of that.
+    pub async fn nights_brief(&self) -> Vec<Night> {
+        let mut nights = Vec::new();
+        for (key, text) in self.backend.all(Area::Nights).await.unwrap_or_default() {
+            if let Checked::Good(n) = check::<Night>(&text, Some(&key), "a game night") {
+                crate::stats::night::insert_by(&mut nights, n, |a: &Night, b: &Night| {
+                    (a.started_ms, &a.id) > (b.started_ms, &b.id)
+                });
+            }
+        }
+        nights
+    }
+
     /// Every stored night, latest started first, and problems found (a
     /// night that cannot be read is kept aside; one a newer version wrote
     /// is left as it is and not listed).
@@ -41,7 +56,9 @@ impl<B: Backend> Store<B> {
         let mut nights = Vec::new();
         for (key, text) in rows {
             match check::<Night>(&text, Some(&key), "a game night") {
-                Checked::Good(n) => nights.push(n),
+                Checked::Good(n) => crate::stats::night::insert_by(&mut nights, n, |a, b| {
+                    (a.started_ms, &a.id) > (b.started_ms, &b.id)
+                }),
                 Checked::Newer(schema) => problems.push(newer_message("A game night", schema)),
                 Checked::Broken(reason) => {
                     let label = "A game night";
@@ -54,7 +71,6 @@ impl<B: Backend> Store<B> {
                 }
             }
         }
-        nights.sort_by(|a, b| b.started_ms.cmp(&a.started_ms).then(b.id.cmp(&a.id)));
         (nights, problems)
     }
 

@@ -1,7 +1,9 @@
 //! Home's game-night card: links to Players and Game nights, and either
 //! the night that is on (with its games so far), a suggestion to make
-//! tonight a game night (two games started close together), or a way to
-//! start one. What belongs and when to suggest come from `crate::stats`.
+//! tonight a game night (two games started close together, one tap), or a
+//! link to start one (the form is on the Game nights page, in the records
+//! bundle: every element here is paid for in the first load). What belongs
+//! and when to suggest come from `crate::stats`.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -30,7 +32,7 @@ pub fn NightCard() -> impl IntoView {
     let reload = move || {
         spawn_local(async move {
             let Some(s) = store() else { return };
-            let (nights, _) = s.nights().await;
+            let nights = s.nights_brief().await;
             let (mut games, _) = s.finished(0, RECENT).await;
             let on = app.in_progress.get_untracked();
             games.retain(|g| !on.iter().any(|o| o.id == g.id));
@@ -66,7 +68,9 @@ pub fn NightCard() -> impl IntoView {
                 } else if let Some(at) = suggestion(&nights, &games, now) {
                     suggest_card(at, start).into_any()
                 } else {
-                    start_form(start).into_any()
+                    view! {
+                        <a class="button secondary wide" href="/records/nights#start" data-testid="night-start">"Start a game night"</a>
+                    }.into_any()
                 }
             })}
             <p class="field-error" role="alert">{move || error.get()}</p>
@@ -89,7 +93,7 @@ fn on_card(n: &Night, games: &[Summary]) -> impl IntoView {
             </a>
             <ul class="night-games">
                 {mine.into_iter().map(|g| view! {
-                    <li data-testid="night-card-game">{label_of(&g)}<small>{format!(" · {}", g.summary)}</small></li>
+                    <li data-testid="night-card-game">{format!("{} · {}", label_of(&g), g.summary)}</li>
                 }).collect_view()}
             </ul>
             <small class="hint">{format!("Games started now belong to it; it ends by itself {} hours after its last game.", IDLE_END_MS / 3_600_000)}</small>
@@ -106,23 +110,5 @@ fn suggest_card(at: i64, start: Callback<(i64, String)>) -> impl IntoView {
             <button type="button" class="primary" data-testid="accept-night"
                 on:click=move |_| start.run((at, String::new()))>"Yes, start a game night"</button>
         </section>
-    }
-}
-
-/// Start a game night now, optionally named.
-fn start_form(start: Callback<(i64, String)>) -> impl IntoView {
-    let name = RwSignal::new(String::new());
-    view! {
-        <details class="night-start" data-testid="night-start">
-            <summary>"Start a game night"</summary>
-            <form on:submit=move |ev| { ev.prevent_default(); start.run((now_ms(), name.get_untracked())); }>
-                <label class="field">
-                    <span>"Name (optional)"</span>
-                    <input type="text" autocomplete="off" maxlength="40" data-testid="night-start-name"
-                        prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev))/>
-                </label>
-                <button type="submit" class="primary" data-testid="start-night">"Start the night"</button>
-            </form>
-        </details>
     }
 }

@@ -9,7 +9,7 @@ use leptos::task::spawn_local;
 
 use super::problems_view;
 use crate::app::pages::{back_bar, opening};
-use crate::app::router::Route;
+use crate::app::router::{go, Route, RouterCtx};
 use crate::app::{format_date, format_when, now_ms, store};
 use crate::model::{Night, Summary};
 use crate::rules::{count, join_names};
@@ -75,7 +75,8 @@ pub fn nights_page() -> AnyView {
                 None => opening(),
                 Some(r) if r.nights.is_empty() => view! {
                     {problems_view(r.problems)}
-                    <p class="hint">"No game nights yet. Start one from the home screen."</p>
+                    {start_form(false)}
+                    <p class="hint">"No game nights yet."</p>
                 }.into_any(),
                 Some(r) => {
                     let now = now_ms();
@@ -93,10 +94,53 @@ pub fn nights_page() -> AnyView {
                             </li>
                         }
                     }).collect_view();
-                    view! { {problems_view(r.problems)}<ul class="rec-list" data-testid="nights">{rows}</ul> }.into_any()
+                    let on = r.nights.iter().any(|n| is_open(n, &r.games, now));
+                    view! {
+                        {problems_view(r.problems)}
+                        {start_form(on)}
+                        <ul class="rec-list" data-testid="nights">{rows}</ul>
+                    }.into_any()
                 }
             }}
         </section>
+    }
+    .into_any()
+}
+
+/// Start a game night now, optionally named; then its page. While a night
+/// is on (`on`) it says so instead.
+fn start_form(on: bool) -> impl IntoView {
+    let name = RwSignal::new(String::new());
+    let error = RwSignal::new(String::new());
+    let router = use_context::<RouterCtx>();
+    let start = move || {
+        spawn_local(async move {
+            let Some(s) = store() else { return };
+            match s.start_night(&name.get_untracked(), now_ms()).await {
+                Ok(n) => {
+                    if let Some(ctx) = router {
+                        go(ctx, &Route::night(&n.id));
+                    }
+                }
+                Err(e) => error.set(e.message()),
+            }
+        });
+    };
+    if on {
+        return view! { <p class="hint">"A game night is on: see it below."</p> }.into_any();
+    }
+    view! {
+        <form class="rec-form" id="start" data-testid="night-start-form"
+            on:submit=move |ev| { ev.prevent_default(); start(); }>
+            <label class="field">
+                <span>"Name of the night (optional)"</span>
+                <input type="text" autocomplete="off" maxlength="40" data-testid="night-start-name"
+                    prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev))/>
+            </label>
+            <button type="submit" class="primary" data-testid="start-night">"Start a game night now"</button>
+            <p class="hint">{format!("Games started from now on belong to it, until you end it or {} hours pass without a new game.", IDLE_END_MS / 3_600_000)}</p>
+            <p class="field-error" role="alert">{move || error.get()}</p>
+        </form>
     }
     .into_any()
 }

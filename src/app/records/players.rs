@@ -10,7 +10,7 @@ use leptos::task::spawn_local;
 use super::problems_view;
 use crate::app::components::chart::{ChartData, LineChart, Series};
 use crate::app::pages::{back_bar, opening};
-use crate::app::router::{navigate, Route};
+use crate::app::router::{go, Route, RouterCtx};
 use crate::app::{format_date, store, sync};
 use crate::model::{same_name, Summary};
 use crate::stats::{
@@ -268,6 +268,13 @@ fn manage_view(me: PlayerLine, others: Vec<String>, read: RwSignal<Option<Read>>
     let error = RwSignal::new(String::new());
     let busy = RwSignal::new(false);
     let name = StoredValue::new(me.name.clone());
+    // Captured now: after an await there is no context to read it from.
+    let router = use_context::<RouterCtx>();
+    let to_page = move |path: &str| {
+        if let Some(ctx) = router {
+            go(ctx, path);
+        }
+    };
     let rename_to = move |to: String| {
         if busy.get_untracked() {
             return;
@@ -281,7 +288,7 @@ fn manage_view(me: PlayerLine, others: Vec<String>, read: RwSignal<Option<Read>>
                         sync::announce(&id, rev);
                     }
                     load(read);
-                    navigate(&Route::player(to.trim()));
+                    to_page(&Route::player(to.trim()));
                 }
                 Err(e) => error.set(e.message()),
             }
@@ -292,7 +299,7 @@ fn manage_view(me: PlayerLine, others: Vec<String>, read: RwSignal<Option<Read>>
         spawn_local(async move {
             let Some(s) = store() else { return };
             match s.remove_player(&name.get_value()).await {
-                Ok(()) => navigate("/records/players"),
+                Ok(()) => to_page("/records/players"),
                 Err(e) => error.set(e.message()),
             }
         });
