@@ -35,7 +35,7 @@ fn summary(id: &str, kind: &str, rev: u64, players: &[&str]) -> Summary {
         created_ms: 1_000,
         updated_ms: 2_000,
         finished: true,
-        summary: "Won".into(),
+        summary: format!("Won by {}", players[0]),
         totals: vec!["1".into(); players.len()],
         leaders: vec![0],
         ranks: (1..=players.len()).collect(),
@@ -181,6 +181,11 @@ fn a_rename_reaches_every_game_summary_and_the_roster_in_one_go() {
     );
     assert_eq!(stored_summary(&s, "g2").players, names(&["Annie", "Cy"]));
     assert_eq!(stored_summary(&s, "g2").rev, 2);
+    assert_eq!(
+        stored_summary(&s, "g1").summary,
+        "Won by Annie",
+        "the result line follows"
+    );
     assert_eq!(roster(&s), names(&["Cy", "Annie", "Bob"]));
     // The records still read as their games.
     let loaded = block_on(s.load_game("g2")).unwrap();

@@ -16,7 +16,7 @@ mod summary;
 
 pub use draft::{Draft, DraftSlot};
 pub use night::{Night, NIGHT_NAME_MAX};
-pub use summary::{IndexV1, Summary, SummaryV1};
+pub use summary::{result_line, winners_of, IndexV1, Summary, SummaryV1};
 
 use serde::{Deserialize, Serialize};
 

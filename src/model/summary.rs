@@ -48,6 +48,26 @@ pub struct Summary {
     pub ranks: Vec<usize>,
 }
 
+/// A finished game's line naming its winners: "Won by Ann", "Shared by
+/// Ann & Bob", or "Finished" with none. The games lists show it, and a
+/// rename rewrites it with the new name.
+pub fn result_line(winners: &[String]) -> String {
+    match winners.len() {
+        0 => "Finished".into(),
+        1 => format!("Won by {}", winners.join("")),
+        _ => format!("Shared by {}", winners.join(" & ")),
+    }
+}
+
+/// The winners' names in `players`, from their seats (a seat out of range
+/// is skipped).
+pub fn winners_of(players: &[String], seats: &[usize]) -> Vec<String> {
+    seats
+        .iter()
+        .filter_map(|i| players.get(*i).cloned())
+        .collect()
+}
+
 /// One line of the localStorage release's index (`chicken.index`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SummaryV1 {

@@ -10,7 +10,10 @@ use serde_json::Value;
 
 use super::aside::newer_message;
 use super::{check, label_of, order_of, Area, Backend, Checked, Store, StoreError, Write, ROSTER};
-use crate::model::{check_new_player, same_name, RecordHeader, Roster, Summary, SCHEMA_VERSION};
+use crate::model::{
+    check_new_player, result_line, same_name, winners_of, RecordHeader, Roster, Summary,
+    SCHEMA_VERSION,
+};
 
 /// The games a rename changed: each id with its new revision.
 pub type Changed = Vec<(String, u64)>;
@@ -247,9 +250,18 @@ fn rename_writes(
         writes.push(Write::put(Area::Games, id, text));
         match old {
             Some(Checked::Good(s)) => {
+                let players = renamed(&s.players, from, to, &label)?;
+                // A result line names the winners: it follows the rename.
+                let was = result_line(&winners_of(&s.players, &s.leaders));
+                let line = if s.finished && s.summary == was {
+                    result_line(&winners_of(&players, &s.leaders))
+                } else {
+                    s.summary.clone()
+                };
                 let next = Summary {
-                    players: renamed(&s.players, from, to, &label)?,
+                    players,
                     rev,
+                    summary: line,
                     ..s
                 };
                 writes.push(Write::Put {

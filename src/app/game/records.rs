@@ -28,18 +28,12 @@ pub fn keep_draft<T: Serialize>(
 
 /// One line for the games list: the result, or the state of play.
 pub fn summary_line(players: &[String], standings: &Standings) -> String {
-    let name = |i: &usize| players.get(*i).cloned().unwrap_or_default();
     match &standings.outcome {
         Some(Outcome {
             pending: Some(p), ..
         }) => p.clone(),
         Some(Outcome { winners, .. }) => {
-            let names: Vec<String> = winners.iter().map(name).collect();
-            match names.len() {
-                0 => "Finished".into(),
-                1 => format!("Won by {}", names.join("")),
-                _ => format!("Shared by {}", names.join(" & ")),
-            }
+            crate::model::result_line(&crate::model::winners_of(players, winners))
         }
         None => standings
             .status
