@@ -6,6 +6,7 @@
 
 pub mod model;
 pub mod rules;
+pub mod stats;
 pub mod storage;
 
 pub mod app;

@@ -49,6 +49,7 @@ fn summary(r: &GameRecord<Chickenfoot>, finished: bool, updated_ms: i64) -> Summ
         summary: format!("{} hands", r.log.len()),
         totals: Vec::new(),
         leaders: Vec::new(),
+        ranks: Vec::new(),
     }
 }
 

@@ -17,8 +17,8 @@ mod night;
 mod summary;
 
 pub use draft::{Draft, DraftSlot};
-pub use night::Night;
-pub use summary::{summary_at, summary_line, IndexV1, Summary, SummaryV1};
+pub use night::{Night, NIGHT_NAME_MAX};
+pub use summary::{result_line, summary_at, summary_line, winners_of, IndexV1, Summary, SummaryV1};
 
 use serde::{Deserialize, Serialize};
 
@@ -218,10 +218,18 @@ impl Roster {
     }
 }
 
-/// Whether two player names are the same person (case and surrounding
-/// spaces are ignored).
+/// Whether two player names are the same person: surrounding spaces and
+/// the case of the letters A-Z are ignored. Other letters are compared as
+/// typed ("Émile" and "émile" are two spellings, which the players page
+/// can merge): no Unicode case tables are needed.
 pub fn same_name(a: &str, b: &str) -> bool {
-    a.trim().to_lowercase() == b.trim().to_lowercase()
+    a.trim().eq_ignore_ascii_case(b.trim())
+}
+
+/// The key two names share exactly when [`same_name`] says they are the
+/// same person (to group a player's games).
+pub fn name_key(name: &str) -> String {
+    name.trim().to_ascii_lowercase()
 }
 
 /// Checks a name to add to the seated players: not empty, not too long,
@@ -280,6 +288,21 @@ mod tests {
         assert!(check_new_player(" ann ", &seated).is_err());
         assert_eq!(check_new_player(" Bob ", &seated), Ok("Bob".to_string()));
         assert!(check_new_player(&"x".repeat(41), &seated).is_err());
+    }
+
+    #[test]
+    fn same_name_folds_ascii_case_only() {
+        assert!(same_name(" Ann ", "ANN"));
+        assert!(!same_name("Ann", "Anne"));
+        // Letters outside A-Z are compared as typed.
+        assert!(same_name("Émile", " Émile"));
+        assert!(!same_name("Émile", "émile"));
+        assert!(same_name("Zoë", "zoë"), "the ASCII letters still fold");
+        assert!(!same_name("Zoë", "ZOË"));
+        assert_eq!(name_key(" Zoë "), "zoë");
+        for (a, b) in [("Ann", "ann "), ("Émile", "émile"), ("Bob", "Bo b")] {
+            assert_eq!(same_name(a, b), name_key(a) == name_key(b));
+        }
     }
 
     #[test]

@@ -40,6 +40,33 @@ pub struct Summary {
     /// over); empty when nobody leads or it was not kept.
     #[serde(default)]
     pub leaders: Vec<usize>,
+    /// Each player's place once the game is over, by seat, as the rules
+    /// decided it (1 is first; tied players share a place: 1, 1, 3). Empty
+    /// while the game is on, and in summaries written before places were
+    /// kept (`crate::model::stats::places` then derives them from the
+    /// totals and the winners).
+    #[serde(default)]
+    pub ranks: Vec<usize>,
+}
+
+/// A finished game's line naming its winners: "Won by Ann", "Shared by
+/// Ann & Bob", or "Finished" with none. The games lists show it, and a
+/// rename rewrites it with the new name.
+pub fn result_line(winners: &[String]) -> String {
+    match winners.len() {
+        0 => "Finished".into(),
+        1 => format!("Won by {}", winners.join("")),
+        _ => format!("Shared by {}", winners.join(" & ")),
+    }
+}
+
+/// The winners' names in `players`, from their seats (a seat out of range
+/// is skipped).
+pub fn winners_of(players: &[String], seats: &[usize]) -> Vec<String> {
+    seats
+        .iter()
+        .filter_map(|i| players.get(*i).cloned())
+        .collect()
 }
 
 /// One line of the localStorage release's index (`chicken.index`).
@@ -89,25 +116,18 @@ impl SummaryV1 {
             summary: self.summary,
             totals: Vec::new(),
             leaders: Vec::new(),
+            ranks: Vec::new(),
         }
     }
 }
 
 /// One line for the games list: the result, or the state of play.
 pub fn summary_line(players: &[String], standings: &Standings) -> String {
-    let name = |i: &usize| players.get(*i).cloned().unwrap_or_default();
     match &standings.outcome {
         Some(Outcome {
             pending: Some(p), ..
         }) => p.clone(),
-        Some(Outcome { winners, .. }) => {
-            let names: Vec<String> = winners.iter().map(name).collect();
-            match names.len() {
-                0 => "Finished".into(),
-                1 => format!("Won by {}", names.join("")),
-                _ => format!("Shared by {}", names.join(" & ")),
-            }
-        }
+        Some(Outcome { winners, .. }) => result_line(&winners_of(players, winners)),
         None => standings
             .status
             .first()
@@ -135,6 +155,11 @@ pub fn summary_at<R: Rules>(record: &GameRecord<R>, updated_ms: i64) -> Summary 
         summary: summary_line(&record.players, &standings),
         totals: standings.totals.iter().map(|t| t.to_string()).collect(),
         leaders: standings.leaders(),
+        ranks: standings
+            .outcome
+            .as_ref()
+            .map(|o| o.ranks.clone())
+            .unwrap_or_default(),
     }
 }
 
@@ -147,10 +172,11 @@ mod tests {
         let old = r#"{"schema":2,"id":"g","rev":3,"kind":"chickenfoot","players":["Ann","Bob"],
             "created_ms":1,"updated_ms":2,"finished":false,"summary":"Hand 2 of 13"}"#;
         let s: Summary = serde_json::from_str(old).unwrap();
-        assert!(s.totals.is_empty() && s.leaders.is_empty());
+        assert!(s.totals.is_empty() && s.leaders.is_empty() && s.ranks.is_empty());
         let mut now = s.clone();
         now.totals = vec!["0".into(), "12.5".into()];
         now.leaders = vec![0];
+        now.ranks = vec![2, 1];
         let text = serde_json::to_string(&now).unwrap();
         assert_eq!(serde_json::from_str::<Summary>(&text).unwrap(), now);
     }

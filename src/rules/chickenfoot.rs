@@ -422,6 +422,7 @@ impl Rules for Chickenfoot {
         name: "Chickenfoot",
         blurb: "Dominoes: play off the doubles; lowest pip total after every hand wins.",
         players: (2, 10),
+        lower_wins: true,
     });
     const SHEET_STEP: &'static str = "Hand";
     type Settings = Settings;

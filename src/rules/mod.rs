@@ -47,6 +47,9 @@ pub struct GameInfo {
     pub blurb: &'static str,
     /// The fewest and most players the game takes.
     pub players: (usize, usize),
+    /// Whether the lowest total is best (as the game's standings say:
+    /// stats read it from here, without the game's rules).
+    pub lower_wins: bool,
 }
 
 /// A game the app keeps score for: a handle on its registry row. Stored
@@ -127,6 +130,11 @@ impl GameKind {
     /// The name shown to people.
     pub fn name(self) -> &'static str {
         self.0.name
+    }
+
+    /// Whether the lowest total is best in this game.
+    pub fn lower_wins(self) -> bool {
+        self.0.lower_wins
     }
 }
 
@@ -556,5 +564,27 @@ mod tests {
         for k in GAMES {
             assert_eq!(with_rules(*k, Name), Some(*k));
         }
+    }
+
+    /// The registry row's `lower_wins` is what the game's own standings
+    /// say, for every game (stats read the row, never the rules).
+    fn registry_lower_wins_matches<R: Rules>() {
+        let n = *R::KIND.players().start();
+        let setup = Setup {
+            players: (0..n).map(|i| format!("P{i}")).collect(),
+            settings: R::Settings::default(),
+        };
+        let standings = R::standings(&setup, &R::start(&setup));
+        assert_eq!(standings.lower_wins, R::KIND.lower_wins(), "{}", R::KIND);
+    }
+
+    #[test]
+    fn every_registry_row_knows_which_totals_win() {
+        registry_lower_wins_matches::<big_chicken::BigChicken>();
+        registry_lower_wins_matches::<playing_chicken::PlayingChicken>();
+        registry_lower_wins_matches::<chickenfoot::Chickenfoot>();
+        registry_lower_wins_matches::<cluck::Cluck>();
+        registry_lower_wins_matches::<chicken_lines::Rummy>();
+        registry_lower_wins_matches::<chicken_lines::CircusTrump>();
     }
 }

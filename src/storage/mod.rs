@@ -13,7 +13,10 @@
 //! - `meta/roster`, `meta/migrated`, `meta/aside.next`;
 //! - `aside/<n>`: a value that could not be read, kept exactly as found and
 //!   never overwritten ([`KeptAside`]);
-//! - `nights/<id>`: a game night ([`crate::model::Night`]).
+//! - `nights/<id>`: a game night ([`crate::model::Night`]; `nights`).
+//!
+//! Players are renamed, merged and removed across every game, summary and
+//! the roster in one transaction (`players`).
 //!
 //! A value written by a newer version of the app is left exactly as it is:
 //! no save overwrites it, and the app says it needs updating. The theme is
@@ -26,7 +29,9 @@ pub mod backup;
 mod check;
 pub mod idb;
 pub mod legacy;
+mod nights;
 pub mod pending;
+mod players;
 pub mod theme;
 mod values;
 pub mod wake;
@@ -35,6 +40,7 @@ pub use aside::KeptAside;
 use aside::{aside_writes, newer_message};
 pub use backend::{block_on, Area, Backend, Decide, MemoryBackend, Order, StoreError, Write};
 pub use check::{bounded, check, Checked};
+pub use players::{check_player_name, renamed, PlayerError};
 
 use crate::model::{GameRecord, RecordHeader, Summary, SCHEMA_VERSION};
 use crate::rules::{GameKind, Rules};
@@ -352,6 +358,7 @@ impl<B: Backend> Store<B> {
                                 && o.summary == next.summary
                                 && o.totals == next.totals
                                 && o.leaders == next.leaders
+                                && o.ranks == next.ranks
                                 && o.players == next.players
                                 && o.kind == next.kind
                                 && o.rev == next.rev;
@@ -483,5 +490,6 @@ pub fn summary_from_header(h: &RecordHeader, now: i64) -> Summary {
         summary: "Open the game to see the score".into(),
         totals: Vec::new(),
         leaders: Vec::new(),
+        ranks: Vec::new(),
     }
 }

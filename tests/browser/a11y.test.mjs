@@ -1,4 +1,5 @@
-// Every screen, light and dark, at a 320 px phone with 6 players named with
+// Every screen (the records pages too: players, a player, game nights,
+// a night), light and dark, at a 320 px phone with 6 players named with
 // 40 letters (Big Chicken's round form with its tie questions and a Duck
 // flip explained too; Cluck!'s companion, tracker and a correction; the Chicken Lines card picker and trump companion): axe-core finds no violations, and no screen is
 // wider than the phone.
@@ -166,6 +167,25 @@ for (const scheme of ['light', 'dark']) {
       await page.goto(app.url + '/records/receive#g1.AAAA');
       await page.getByTestId('receive-error').waitFor();
       await check(page, 'receive a damaged link', problems);
+      // The records pages (issue 12): home suggests a night for the games
+      // just started; accepted, its card; the nights, a night, the
+      // players and a player's page.
+      await page.goto(app.url + '/');
+      await page.getByTestId('accept-night').click();
+      await page.getByTestId('night-card').waitFor();
+      await check(page, 'home with a night on', problems);
+      await page.goto(app.url + '/records/nights');
+      await page.getByTestId('night-row').first().waitFor();
+      await check(page, 'game nights', problems);
+      await page.getByTestId('night-row').first().click();
+      await page.getByTestId('night-games').waitFor();
+      await check(page, 'a game night', problems);
+      await page.goto(app.url + '/records/players');
+      await page.getByTestId('players').waitFor();
+      await check(page, 'players', problems);
+      await page.getByTestId('player-row').first().click();
+      await page.getByTestId('overview').waitFor();
+      await check(page, 'a player', problems);
     } finally {
       await app.close();
     }

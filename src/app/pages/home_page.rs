@@ -45,6 +45,7 @@ pub fn HomePage() -> impl IntoView {
                     }.into_any()
                 }
             }}
+            <crate::app::pages::night_card::NightCard/>
             <h2>"Start a game"</h2>
             <ul class="kinds">
                 {GAMES.iter().map(|k| view! {
@@ -149,6 +150,7 @@ mod tests {
             summary: "Hand 2 of 10".into(),
             totals: totals.iter().map(|t| t.to_string()).collect(),
             leaders: leaders.to_vec(),
+            ranks: Vec::new(),
         }
     }
 

@@ -4,6 +4,7 @@ pub mod game_page;
 pub mod history_page;
 pub mod home_page;
 pub mod new_game_page;
+pub mod night_card;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;

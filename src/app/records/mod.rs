@@ -24,3 +24,12 @@ pub fn page(route: Route) -> AnyView {
         _ => view! { <crate::app::pages::NotFound/> }.into_any(),
     }
 }
+
+/// Problems found while reading storage, one warning each.
+pub fn problems_view(problems: Vec<String>) -> impl IntoView {
+    problems
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .map(|p| view! { <p class="banner warn" role="alert" data-testid="problem">{p}</p> })
+        .collect_view()
+}

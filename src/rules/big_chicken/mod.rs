@@ -103,6 +103,7 @@ impl Rules for BigChicken {
         name: "Big Chicken",
         blurb: "Climbing card game: Crowing, Egging and the Good and Bad Eggs; lowest total wins.",
         players: (2, 6),
+        lower_wins: true,
     });
     const SHEET_STEP: &'static str = "Round";
     type Settings = Settings;

@@ -347,6 +347,7 @@ impl Rules for Rummy {
         name: "Chicken Lines Rummy",
         blurb: "Cards: open with chicken lines, close first; lowest total after the chosen rounds wins.",
         players: (2, 5),
+        lower_wins: true,
     });
     const SHEET_STEP: &'static str = "Round";
     type Settings = Settings;

@@ -269,6 +269,7 @@ impl Rules for Cluck {
         name: "Cluck!",
         blurb: "Rooster battles: kill roosters for their eggs; 12 eggs at the end of a turn, or the last coop standing.",
         players: (2, 6),
+        lower_wins: false,
     });
     const SHEET_STEP: &'static str = "Turn";
     type Settings = Settings;

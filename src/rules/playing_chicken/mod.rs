@@ -276,6 +276,7 @@ impl Rules for PlayingChicken {
         name: "Playing Chicken",
         blurb: "Cards 1-6 against a goal card: under it the highest card wins, over it the lowest; most points after 15 tricks wins.",
         players: (3, 8),
+        lower_wins: false,
     });
     const SHEET_STEP: &'static str = "Round";
     type Settings = Settings;

@@ -377,6 +377,7 @@ impl Rules for CircusTrump {
         name: "Plumedini's Circus Trump",
         blurb: "Cards: build the suits round the wheel, dodge the trumped lines; lowest score wins.",
         players: (3, 5),
+        lower_wins: true,
     });
     const SHEET_STEP: &'static str = "Line";
     type Settings = Settings;
