@@ -11,6 +11,7 @@
 //! Back button).
 
 mod draft;
+pub mod search;
 mod summary;
 
 pub use draft::{Draft, DraftSlot};
@@ -18,6 +19,7 @@ pub use summary::{IndexV1, Summary, SummaryV1};
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::pick::{recorded_first, rematch_first};
 use crate::rules::{GameKind, RuleError, Rules, Setup};
 
 /// The schema of everything this version of the app writes. 1 was the
@@ -137,6 +139,20 @@ impl<R: Rules> GameRecord<R> {
         }
     }
 
+    /// What a rematch starts from: the same players in the same seats, the
+    /// same settings, and who deals (or goes) first moved on one seat
+    /// clockwise where this game recorded it ([`crate::rules::pick`]).
+    pub fn rematch(&self) -> Rematch<R> {
+        let setup = self.setup();
+        let previous = recorded_first::<R>(&setup, &self.log);
+        Rematch {
+            players: self.players.clone(),
+            settings: self.settings.clone(),
+            previous,
+            first: rematch_first(previous, self.players.len()),
+        }
+    }
+
     /// Reads a record from stored JSON (whose header [`read_stored`]
     /// checked), checking it is this game's.
     pub fn from_json(raw: &str) -> Result<Self, String> {
@@ -147,6 +163,19 @@ impl<R: Rules> GameRecord<R> {
         }
         Ok(record)
     }
+}
+
+/// What a rematch of a game starts from (see [`GameRecord::rematch`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rematch<R: Rules> {
+    /// The players, in the same seating order.
+    pub players: Vec<String>,
+    /// The same settings.
+    pub settings: R::Settings,
+    /// Who dealt (or went) first in the game before, where it was recorded.
+    pub previous: Option<usize>,
+    /// Who deals (or goes) first now: the seat after `previous`.
+    pub first: Option<usize>,
 }
 
 /// The part of a stored record read before knowing which game it is.

@@ -1,11 +1,14 @@
 //! Shared widgets: the scoreboard, the help panel, choice buttons, switches,
-//! the on-screen number pad and the domino tile picker.
+//! the on-screen number pad, the domino tile picker and the first-player /
+//! dealer picker.
 
 mod number_pad;
+mod picker;
 mod scoreboard;
 mod tile_picker;
 
 pub use number_pad::{focus_field, pad_field, NumberPad, PadField, PadKey};
+pub use picker::{random_seed, SeatPicker};
 pub use scoreboard::Scoreboard;
 pub use tile_picker::{Domino, TilePicker};
 

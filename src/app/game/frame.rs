@@ -431,8 +431,10 @@ impl<R: GameUi> Screen<R> {
                 }
                 .into_any()
             } else {
+                let rematch = crate::app::router::Route::rematch(R::KIND, &self.id.get_value());
                 view! {
                     <p class="hint">"The game is over and kept as it ended."</p>
+                    <a class="button primary wide" data-testid="rematch" href=rematch>"Rematch"</a>
                     <button type="button" class="secondary wide" data-testid="reopen"
                         on:click=on_click(move |_| self.unlocked.set(true))
                     >"Reopen to correct"</button>

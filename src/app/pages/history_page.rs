@@ -1,38 +1,137 @@
-//! Finished games: newest first, a page at a time; each opens its score
-//! sheet (where any round can still be corrected), and each can be deleted
-//! with Undo for a few seconds.
+//! Finished games: newest first, narrowed by game, player, date and a
+//! search by name ([`crate::model::search`]), shown a page at a time. Each
+//! row opens its game (where "Reopen to correct" lets any entry be
+//! corrected), starts a rematch in the game's bundle, or is deleted with
+//! Undo for a few seconds.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::app::erased::{on_value, text};
 use crate::app::pages::{back_bar, opening, Deleting};
-use crate::app::{format_date, store, use_app};
+use crate::app::{format_date, now_ms, store, use_app};
+use crate::model::search::{fold, players_of, Filter, Period};
 use crate::model::Summary;
+use crate::rules::{GameKind, GAMES};
 use crate::storage::label_of;
 
 /// How many finished games a page shows.
 const PAGE: usize = 20;
 
+/// `text` as the search matches it: the browser's lower case (every
+/// script), then [`fold`] (accents).
+fn search_key(text: &str) -> String {
+    fold(&String::from(
+        js_sys::JsString::from(text).to_locale_lower_case(None),
+    ))
+}
+
+/// The start of this year on the phone's clock (ms since the epoch).
+fn year_start_ms() -> i64 {
+    let now = js_sys::Date::new_0();
+    js_sys::Date::new_with_year_month_day(now.get_full_year(), 0, 1).get_time() as i64
+}
+
+/// A finished game with its players' names as the search matches them.
+type Row = (Summary, Vec<String>);
+
+/// The filters' controls: game, player, date, search.
+fn filters_view(
+    rows: RwSignal<Vec<Row>>,
+    kind: RwSignal<String>,
+    player: RwSignal<String>,
+    period: RwSignal<usize>,
+    query: RwSignal<String>,
+    shown: RwSignal<usize>,
+) -> impl IntoView {
+    let reset = move || shown.set(PAGE);
+    let players = move || {
+        rows.with(|r| players_of(r.iter().map(|(s, n)| (s, n.as_slice()))))
+            .into_iter()
+            .map(|(name, key)| view! { <option value=key>{name}</option> })
+            .collect_view()
+    };
+    view! {
+        <div class="history-filters" data-testid="filters">
+            <select aria-label="Game" data-testid="filter-game"
+                prop:value=move || kind.get()
+                on:change=on_value(move |v| { kind.set(v); reset() })>
+                <option value="">"All games"</option>
+                {GAMES.iter().map(|k| view! { <option value=k.as_str()>{k.name()}</option> }).collect_view()}
+            </select>
+            <select aria-label="Player" data-testid="filter-player"
+                prop:value=move || player.get()
+                on:change=on_value(move |v| { player.set(v); reset() })>
+                <option value="">"All players"</option>
+                {players}
+            </select>
+            <select aria-label="When" data-testid="filter-when"
+                prop:value=move || period.get().to_string()
+                on:change=on_value(move |v| { period.set(v.parse().unwrap_or(0)); reset() })>
+                {Period::ALL.iter().enumerate().map(|(i, p)| view! { <option value=i.to_string()>{p.label()}</option> }).collect_view()}
+            </select>
+            <input type="search" aria-label="Search by player name" placeholder="Search names"
+                data-testid="filter-search" maxlength="40" autocomplete="off"
+                prop:value=move || query.get()
+                on:input=on_value(move |v| { query.set(v); reset() })/>
+        </div>
+    }
+}
+
+/// One finished game: what it was, Open, Rematch, Delete.
+fn row_view(e: Summary, delete: impl Fn(String, String) + Copy + 'static) -> impl IntoView {
+    let label = label_of(&e);
+    let rematch = e
+        .kind
+        .parse::<GameKind>()
+        .ok()
+        .map(|k| crate::app::router::Route::rematch(k, &e.id));
+    let (id, l2) = (e.id.clone(), label.clone());
+    view! {
+        <li class="history-row" data-testid="finished-game">
+            <strong>{label.clone()}</strong>
+            <small>{e.summary.clone()}" · "{format_date(e.updated_ms)}</small>
+            <div class="history-actions">
+                <a class="button secondary small" href=format!("/play/{}/{}", e.kind, e.id)
+                    aria-label=format!("Open {label} (to see or correct it)") data-testid="open">"Open"</a>
+                {rematch.map(|href| view! {
+                    <a class="button secondary small" href=href aria-label=format!("Rematch {label}") data-testid="rematch">"Rematch"</a>
+                })}
+                <button type="button" class="icon danger" aria-label=format!("Delete {label}")
+                    on:click=move |_| delete(id.clone(), l2.clone())>"🗑"</button>
+            </div>
+        </li>
+    }
+}
+
 /// The history page.
 #[component]
 pub fn HistoryPage() -> impl IntoView {
     let app = use_app();
-    let games: RwSignal<Vec<Summary>> = RwSignal::new(Vec::new());
+    let rows: RwSignal<Vec<Row>> = RwSignal::new(Vec::new());
     let loaded = RwSignal::new(false);
-    let more = RwSignal::new(false);
+    let shown = RwSignal::new(PAGE);
+    let (kind, player, query) = (
+        RwSignal::new(String::new()),
+        RwSignal::new(String::new()),
+        RwSignal::new(String::new()),
+    );
+    let period = RwSignal::new(0usize);
     let deleting = Deleting::new();
+    let empty = Memo::new(move |_| rows.with(Vec::is_empty));
 
-    let load = move |skip: usize| {
+    let load = move || {
         spawn_local(async move {
             let Some(s) = store() else { return };
-            let (page, problems) = s.finished(skip, PAGE + 1).await;
-            more.set(page.len() > PAGE);
-            let page: Vec<Summary> = page.into_iter().take(PAGE).collect();
-            if skip == 0 {
-                games.set(page);
-            } else {
-                games.update(|g| g.extend(page));
-            }
+            let (all, problems) = s.all_finished().await;
+            rows.set(
+                all.into_iter()
+                    .map(|g| {
+                        let keys = g.players.iter().map(|p| search_key(p)).collect();
+                        (g, keys)
+                    })
+                    .collect(),
+            );
             app.report(problems);
             loaded.set(true);
         });
@@ -42,19 +141,48 @@ pub fn HistoryPage() -> impl IntoView {
         if done == Some(true) || !app.ready.get() {
             return done.unwrap_or(false);
         }
-        load(0);
+        load();
         true
     });
 
+    let filter = Memo::new(move |_| {
+        let some = |s: String| (!s.is_empty()).then_some(s);
+        let when = Period::ALL.get(period.get()).copied().unwrap_or_default();
+        Filter {
+            kind: some(kind.get()),
+            player: some(player.get()),
+            since_ms: when.since(now_ms(), year_start_ms()),
+            query: search_key(&query.get()),
+        }
+    });
+    let matching = Memo::new(move |_| {
+        filter.with(|f| {
+            rows.with(|r| {
+                r.iter()
+                    .filter(|(s, n)| f.keeps(s, n))
+                    .map(|(s, _)| s.clone())
+                    .collect::<Vec<Summary>>()
+            })
+        })
+    });
+
     let gone = Callback::new(move |id: String| {
-        games.update(|g| g.retain(|x| x.id != id));
+        rows.update(|g| g.retain(|x| x.0.id != id));
         app.finished.update(|n| *n = n.saturating_sub(1));
     });
     let back = Callback::new(move |_: ()| {
         app.finished.update(|n| *n += 1);
-        load(0);
+        load();
     });
     let delete = move |id: String, label: String| deleting.delete(id, label, gone);
+    let counted = text(move || {
+        let (n, all) = (matching.with(Vec::len), rows.with(Vec::len));
+        if filter.with(Filter::is_empty) {
+            crate::rules::count(all, "finished game")
+        } else {
+            format!("{n} of {}", crate::rules::count(all, "finished game"))
+        }
+    });
 
     view! {
         <section class="page history">
@@ -64,33 +192,30 @@ pub fn HistoryPage() -> impl IntoView {
                 if !loaded.get() {
                     return opening();
                 }
-                let done = games.get();
-                if done.is_empty() {
+                if empty.get() {
                     return view! { <p class="hint">"No finished games yet."</p> }.into_any();
                 }
                 view! {
-                    <ul class="game-list" data-testid="finished">
-                        {done.into_iter().map(|e| {
-                            let label = label_of(&e);
-                            let (id, l2) = (e.id.clone(), label.clone());
-                            view! {
-                                <li class="with-action">
-                                    <a class="game-link" href=format!("/play/{}/{}", e.kind, e.id)>
-                                        <strong>{label.clone()}</strong>
-                                        <small>{e.summary.clone()}" · "{format_date(e.updated_ms)}</small>
-                                    </a>
-                                    <button type="button" class="icon danger" aria-label=format!("Delete {label}")
-                                        on:click=move |_| delete(id.clone(), l2.clone())>"🗑"</button>
-                                </li>
-                            }
-                        }).collect_view()}
-                    </ul>
+                    {filters_view(rows, kind, player, period, query, shown)}
+                    <p class="hint" role="status" data-testid="history-count">{counted}</p>
+                    {move || {
+                        let list = matching.get();
+                        if list.is_empty() {
+                            return view! { <p class="hint" data-testid="no-match">"No finished game matches. Change the filters to see more."</p> }.into_any();
+                        }
+                        let more = list.len() > shown.get();
+                        view! {
+                            <ul class="game-list" data-testid="finished">
+                                {list.into_iter().take(shown.get()).map(|e| row_view(e, delete)).collect_view()}
+                            </ul>
+                            {more.then(|| view! {
+                                <button type="button" class="secondary wide" data-testid="more"
+                                    on:click=move |_| shown.update(|n| *n += PAGE)>"Show older games"</button>
+                            })}
+                        }.into_any()
+                    }}
                 }.into_any()
             }}
-            {move || more.get().then(|| view! {
-                <button type="button" class="secondary wide" data-testid="more"
-                    on:click=move |_| load(games.with_untracked(|g| g.len()))>"Show older games"</button>
-            })}
         </section>
     }
 }
