@@ -266,7 +266,10 @@ mod tests {
             assert_eq!(rematch_param(search).as_deref(), want, "{search}");
         }
         assert_eq!(rematch_param(&format!("?rematch={}", "a".repeat(65))), None);
-        assert_eq!(rematch_param(&format!("?rematch={}", "a".repeat(64))).map(|s| s.len()), Some(64));
+        assert_eq!(
+            rematch_param(&format!("?rematch={}", "a".repeat(64))).map(|s| s.len()),
+            Some(64)
+        );
     }
 
     #[test]

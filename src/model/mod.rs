@@ -142,12 +142,14 @@ impl<R: Rules> GameRecord<R> {
     /// What a rematch starts from: the same players in the same seats, the
     /// same settings, and who deals (or goes) first moved on one seat
     /// clockwise where this game recorded it ([`crate::rules::pick`]).
-    pub fn rematch(&self) -> Rematch<R> {
+    /// What each game draws anew (a goal deck's shuffle) comes from
+    /// `fresh`, the new game form's settings ([`Rules::rematch_settings`]).
+    pub fn rematch(&self, fresh: &R::Settings) -> Rematch<R> {
         let setup = self.setup();
         let previous = recorded_first::<R>(&setup, &self.log);
         Rematch {
             players: self.players.clone(),
-            settings: self.settings.clone(),
+            settings: R::rematch_settings(&self.settings, fresh),
             previous,
             first: rematch_first(previous, self.players.len()),
         }

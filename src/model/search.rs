@@ -141,7 +141,9 @@ impl Filter {
 
 /// Every player of `games` once (the first spelling seen of names that
 /// fold alike), with their folded name, sorted by it.
-pub fn players_of<'a>(games: impl IntoIterator<Item = (&'a Summary, &'a [String])>) -> Vec<(String, String)> {
+pub fn players_of<'a>(
+    games: impl IntoIterator<Item = (&'a Summary, &'a [String])>,
+) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
     for (game, folded) in games {
         for (name, key) in game.players.iter().zip(folded) {

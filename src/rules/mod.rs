@@ -444,6 +444,14 @@ pub trait Rules: 'static {
     /// The rules and variants in force, one line each, for the help panel.
     fn help(setup: &Setup<Self::Settings>) -> Vec<HelpLine>;
 
+    /// The settings of a rematch of a game played with `old`: the same
+    /// variants, with whatever a game draws anew for each game taken from
+    /// `fresh` (what a new game's form chose). By default, `old` as it is.
+    fn rematch_settings(old: &Self::Settings, fresh: &Self::Settings) -> Self::Settings {
+        let _ = fresh;
+        old.clone()
+    }
+
     /// Who deals or goes first, as the table asks it, and whether the log
     /// records it (by default: who deals first, named but not recorded).
     const FIRST: pick::FirstChoice = pick::FirstChoice::named("Who deals first?", "deals first");

@@ -1,5 +1,6 @@
 // Every screen, light and dark, at a 320 px phone with 6 players named with
-// 40 letters (Big Chicken's round form with its tie questions and a Duck
+// 40 letters (the first-player picker landed, a finished game's Rematch and
+// its page, the history's filters; Big Chicken's round form with its tie questions and a Duck
 // flip explained too; Cluck!'s companion, tracker and a correction; the Chicken Lines card picker and trump companion): axe-core finds no violations, and no screen is
 // wider than the phone.
 import { test } from 'node:test';
@@ -49,8 +50,34 @@ for (const scheme of ['light', 'dark']) {
         const setup = await new HomeScreen(page).startNew(kind);
         await setup.addPlayers(LONG.slice(0, players));
         await check(page, `new ${kind}`, problems);
+        if (kind === 'big-chicken' || kind === 'chicken-lines-rummy') {
+          // The first-player / dealer picker, landed (the names it ran
+          // round and who it picked).
+          if (kind === 'chicken-lines-rummy') {
+            const rounds = page.getByRole('group', { name: 'Rounds to play' });
+            while (!/^1 round/.test(await rounds.locator('output').textContent())) {
+              await rounds.getByRole('button', { name: 'One fewer: Rounds to play' }).click();
+            }
+          }
+          await page.getByTestId('pick-random').click();
+          await page.waitForFunction(() => /picked at random/.test(document.querySelector('[data-testid=first-named]')?.textContent || ''));
+          await check(page, `new ${kind} with a random pick`, problems);
+        }
         const game = await setup.start();
         await check(page, `${kind} game`, problems);
+        if (kind === 'chicken-lines-rummy') {
+          // The picked dealer is recorded: play the one round to the end;
+          // the finished game offers Rematch, whose page starts from it.
+          await page.getByRole('button', { name: `${LONG[0]} closed`, exact: true }).click();
+          for (const n of LONG.slice(1, players)) await page.getByRole('button', { name: `${n} did not open`, exact: true }).click();
+          await page.getByTestId('save-round').click();
+          await page.getByTestId('rematch').waitFor();
+          await check(page, `${kind} finished, with Rematch`, problems);
+          await page.getByTestId('rematch').click();
+          await page.getByTestId('rematch-of').waitFor();
+          await check(page, `${kind} rematch`, problems);
+          await page.goto(app.url + '/');
+        }
         if (kind === 'big-chicken') {
           // The round form with every tie question it can raise and a Duck
           // flip explained, after a refused Save (what is missing, beside
@@ -133,6 +160,11 @@ for (const scheme of ['light', 'dark']) {
       await page.goto(app.url + '/history');
       await page.getByRole('heading', { name: 'Finished games' }).waitFor();
       await check(page, 'history', problems);
+      // The history's filters at work, and a search that finds nothing.
+      await page.getByTestId('filter-game').selectOption({ label: 'Chicken Lines Rummy' });
+      await page.getByTestId('filter-search').fill('nobody');
+      await page.getByTestId('no-match').waitFor();
+      await check(page, 'history, filtered to nothing', problems);
       await page.goto(app.url + '/about');
       await page.getByTestId('used').waitFor();
       await check(page, 'about', problems);

@@ -133,7 +133,9 @@ pub fn HistoryPage() -> impl IntoView {
                     .collect(),
             );
             app.report(problems);
-            loaded.set(true);
+            if !loaded.get_untracked() {
+                loaded.set(true);
+            }
         });
     };
     // Once storage is open (at once, unless this is the first screen).

@@ -11,8 +11,8 @@ use leptos::task::spawn_local;
 
 use crate::app::components::{focus_field, PlayerChips, SeatPicker};
 use crate::app::game::{read_game, summary_of, GameUi};
-use crate::app::router::{current_search, rematch_param};
 use crate::app::pages::back_bar;
+use crate::app::router::{current_search, rematch_param};
 use crate::app::{now_ms, store, sync, use_app};
 use crate::model::{check_new_player, same_name, GameRecord, Roster};
 use crate::rules::pick::{first_log, pick_seat, FirstChoice};
@@ -53,7 +53,7 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
             let Some(s) = store() else { return };
             rematch.set(Some(match read_game::<R>(&s, &id).await {
                 Ok(record) => {
-                    let m = record.rematch();
+                    let m = record.rematch(&settings.get_untracked());
                     let name = |seat: Option<usize>| seat.and_then(|i| m.players.get(i).cloned());
                     first.set(name(m.first).map(|n| Chosen {
                         name: n,
@@ -84,22 +84,26 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
         first_choice: R::FIRST,
         first,
         rematch,
-        create: Box::new(move |players: Vec<String>, seat: Option<usize>, seed: Option<u64>| {
-            let record = GameRecord::<R>::new(new_id(), now_ms(), players, settings.get_untracked())
-                .and_then(|mut r| {
-                    r.log = first_log::<R>(&r.setup(), seat, seed)?;
-                    Ok(r)
-                });
-            Box::pin(async move {
-                let record = record.map_err(|e| e.message)?;
-                let s = store().ok_or_else(|| "Storage is not open yet: try again.".to_string())?;
-                s.save_game(&record, None, summary_of(&record))
-                    .await
-                    .map_err(|e| e.message())?;
-                sync::announce(&record.id, record.rev);
-                Ok(record.id)
-            })
-        }),
+        create: Box::new(
+            move |players: Vec<String>, seat: Option<usize>, seed: Option<u64>| {
+                let record =
+                    GameRecord::<R>::new(new_id(), now_ms(), players, settings.get_untracked())
+                        .and_then(|mut r| {
+                            r.log = first_log::<R>(&r.setup(), seat, seed)?;
+                            Ok(r)
+                        });
+                Box::pin(async move {
+                    let record = record.map_err(|e| e.message)?;
+                    let s =
+                        store().ok_or_else(|| "Storage is not open yet: try again.".to_string())?;
+                    s.save_game(&record, None, summary_of(&record))
+                        .await
+                        .map_err(|e| e.message())?;
+                    sync::announce(&record.id, record.rev);
+                    Ok(record.id)
+                })
+            },
+        ),
     })
 }
 
