@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::app::erased::{on_value, text};
+use crate::app::erased::{dynamic, on_click, on_value, text};
 use crate::app::pages::{back_bar, opening, Deleting};
 use crate::app::{format_date, now_ms, store, use_app};
 use crate::model::search::{fold, players_of, Filter, Period};
@@ -45,34 +45,35 @@ fn filters_view(
     shown: RwSignal<usize>,
 ) -> impl IntoView {
     let reset = move || shown.set(PAGE);
-    let players = move || {
+    let players = dynamic(move || {
         rows.with(|r| players_of(r.iter().map(|(s, n)| (s, n.as_slice()))))
             .into_iter()
             .map(|(name, key)| view! { <option value=key>{name}</option> })
             .collect_view()
-    };
+            .into_any()
+    });
     view! {
         <div class="history-filters" data-testid="filters">
             <select aria-label="Game" data-testid="filter-game"
-                prop:value=move || kind.get()
+                prop:value=text(move || kind.get())
                 on:change=on_value(move |v| { kind.set(v); reset() })>
                 <option value="">"All games"</option>
                 {GAMES.iter().map(|k| view! { <option value=k.as_str()>{k.name()}</option> }).collect_view()}
             </select>
             <select aria-label="Player" data-testid="filter-player"
-                prop:value=move || player.get()
+                prop:value=text(move || player.get())
                 on:change=on_value(move |v| { player.set(v); reset() })>
                 <option value="">"All players"</option>
                 {players}
             </select>
             <select aria-label="When" data-testid="filter-when"
-                prop:value=move || period.get().to_string()
+                prop:value=text(move || period.get().to_string())
                 on:change=on_value(move |v| { period.set(v.parse().unwrap_or(0)); reset() })>
                 {Period::ALL.iter().enumerate().map(|(i, p)| view! { <option value=i.to_string()>{p.label()}</option> }).collect_view()}
             </select>
             <input type="search" aria-label="Search by player name" placeholder="Search names"
                 data-testid="filter-search" maxlength="40" autocomplete="off"
-                prop:value=move || query.get()
+                prop:value=text(move || query.get())
                 on:input=on_value(move |v| { query.set(v); reset() })/>
         </div>
     }
@@ -98,7 +99,7 @@ fn row_view(e: Summary, delete: impl Fn(String, String) + Copy + 'static) -> imp
                     <a class="button secondary small" href=href aria-label=format!("Rematch {label}") data-testid="rematch">"Rematch"</a>
                 })}
                 <button type="button" class="icon danger" aria-label=format!("Delete {label}")
-                    on:click=move |_| delete(id.clone(), l2.clone())>"🗑"</button>
+                    on:click=on_click(move |_| delete(id.clone(), l2.clone()))>"🗑"</button>
             </div>
         </li>
     }
@@ -190,7 +191,7 @@ pub fn HistoryPage() -> impl IntoView {
         <section class="page history">
             {back_bar("Finished games".into(), None)}
             {deleting.status(back)}
-            {move || {
+            {dynamic(move || {
                 if !loaded.get() {
                     return opening();
                 }
@@ -200,7 +201,7 @@ pub fn HistoryPage() -> impl IntoView {
                 view! {
                     {filters_view(rows, kind, player, period, query, shown)}
                     <p class="hint" role="status" data-testid="history-count">{counted}</p>
-                    {move || {
+                    {dynamic(move || {
                         let list = matching.get();
                         if list.is_empty() {
                             return view! { <p class="hint" data-testid="no-match">"No finished game matches. Change the filters to see more."</p> }.into_any();
@@ -212,12 +213,12 @@ pub fn HistoryPage() -> impl IntoView {
                             </ul>
                             {more.then(|| view! {
                                 <button type="button" class="secondary wide" data-testid="more"
-                                    on:click=move |_| shown.update(|n| *n += PAGE)>"Show older games"</button>
+                                    on:click=on_click(move |_| shown.update(|n| *n += PAGE))>"Show older games"</button>
                             })}
                         }.into_any()
-                    }}
+                    })}
                 }.into_any()
-            }}
+            })}
         </section>
     }
 }

@@ -13,7 +13,7 @@ use crate::app::components::{focus_field, PlayerChips, SeatPicker};
 use crate::app::game::{read_game, summary_of, GameUi};
 use crate::app::pages::back_bar;
 use crate::app::router::{current_search, rematch_param};
-use crate::app::{now_ms, store, sync, use_app};
+use crate::app::{now_ms, store, sync};
 use crate::model::{check_new_player, same_name, GameRecord, Roster};
 use crate::rules::pick::{first_log, pick_seat, FirstChoice};
 use crate::rules::{count, GameKind};
@@ -161,7 +161,6 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
         rematch,
         create,
     } = p;
-    let app = use_app();
     let typed = RwSignal::new(String::new());
     let name_error: RwSignal<Option<String>> = RwSignal::new(None);
     let start_error: RwSignal<Option<String>> = RwSignal::new(None);
@@ -210,22 +209,7 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
             let result = creating.await;
             starting.set(false);
             match result {
-                Ok(id) => {
-                    // The roster is a convenience: failing to save it loses
-                    // no game (a newer version's is never overwritten).
-                    if let Some(s) = store() {
-                        let (known, _) = s.roster().await;
-                        let _ = s.save_roster(&Roster::remember(&known, &players)).await;
-                    }
-                    let _ = app;
-                    let path = crate::app::router::Route::game(kind, &id);
-                    match router {
-                        Some(r) => {
-                            crate::app::router::go(r, &path);
-                        }
-                        None => navigate_to(&path),
-                    }
-                }
+                Ok(id) => started(&players, kind, &id, router).await,
                 Err(e) => start_error.set(Some(e)),
             }
         });
@@ -234,10 +218,7 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
     view! {
         <section class="page new-game" data-kind=kind.as_str()>
             {back_bar(format!("New {}", kind.name()), None)}
-            {move || rematch.get().map(|r| match r {
-                Ok(text) => view! { <p class="banner" role="status" data-testid="rematch-of">{text}</p> }.into_any(),
-                Err(text) => view! { <p class="banner warn" role="alert" data-testid="problem">{text}</p> }.into_any(),
-            })}
+            {rematch_banner(rematch)}
             <h2>{format!("Players ({min}–{max}), in seating order")}</h2>
             {seats_view(seated)}
             {move || seated.with(|s| !s.is_empty()).then(|| view! { <p class="hint seat-hint">"Tap a name to correct it."</p> })}
@@ -283,6 +264,22 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
         </section>
     }
     .into_any()
+}
+
+/// "Rematch of ...", or why the game to rematch could not be read.
+fn rematch_banner(rematch: RwSignal<Option<Result<String, String>>>) -> impl IntoView {
+    move || {
+        rematch.get().map(|r| match r {
+            Ok(text) => {
+                view! { <p class="banner info" role="status" data-testid="rematch-of">{text}</p> }
+                    .into_any()
+            }
+            Err(text) => {
+                view! { <p class="banner warn" role="alert" data-testid="problem">{text}</p> }
+                    .into_any()
+            }
+        })
+    }
 }
 
 /// The players seated, in seating order: tap a name to correct it, move
@@ -586,6 +583,29 @@ fn first_view(p: FirstParts) -> impl IntoView {
                 <p class="hint" data-testid="first-named" aria-live="polite">{said}</p>
             </section>
         })
+    }
+}
+
+/// After game `id` is saved: remembers its players in the roster and goes
+/// to its page.
+async fn started(
+    players: &[String],
+    kind: GameKind,
+    id: &str,
+    router: Option<crate::app::router::RouterCtx>,
+) {
+    // The roster is a convenience: failing to save it loses no game (a
+    // newer version's is never overwritten).
+    if let Some(s) = store() {
+        let (known, _) = s.roster().await;
+        let _ = s.save_roster(&Roster::remember(&known, players)).await;
+    }
+    let path = crate::app::router::Route::game(kind, id);
+    match router {
+        Some(r) => {
+            crate::app::router::go(r, &path);
+        }
+        None => navigate_to(&path),
     }
 }
 
