@@ -195,15 +195,12 @@ impl<B: Backend> Store<B> {
     }
 
     /// Every finished game, most recently saved first, read in one pass
-    /// over the summaries (the history's filters need them all; a summary
-    /// is a few hundred bytes, never the record). Unreadable summaries are
-    /// repaired as in [`Store::open`].
+    /// over the finished summaries through their index (the history's
+    /// filters need them all; a summary is a few hundred bytes, and no
+    /// record is read). Unreadable summaries are repaired as in
+    /// [`Store::open`].
     pub async fn all_finished(&self) -> (Vec<Summary>, Vec<String>) {
-        let rows = self.backend.all(Area::Summaries).await;
-        let (mut out, problems) = self.read_summaries(rows).await;
-        out.retain(|s| s.finished);
-        out.sort_by(|a, b| b.updated_ms.cmp(&a.updated_ms).then(a.id.cmp(&b.id)));
-        (out, problems)
+        self.finished(0, usize::MAX).await
     }
 
     /// Summaries as read: the good ones, and a sentence per problem.

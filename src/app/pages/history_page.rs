@@ -119,12 +119,15 @@ pub fn HistoryPage() -> impl IntoView {
     );
     let period = RwSignal::new(0usize);
     let deleting = Deleting::new();
-    let empty = Memo::new(move |_| rows.with(Vec::is_empty));
+    // Whether there is no finished game at all (set with `rows`, so the
+    // filters are drawn once, not again on every delete).
+    let empty = RwSignal::new(false);
 
     let load = move || {
         spawn_local(async move {
             let Some(s) = store() else { return };
             let (all, problems) = s.all_finished().await;
+            empty.set(all.is_empty());
             rows.set(
                 all.into_iter()
                     .map(|g| {
@@ -148,7 +151,7 @@ pub fn HistoryPage() -> impl IntoView {
         true
     });
 
-    let filter = Memo::new(move |_| {
+    let filter = Signal::derive(move || {
         let some = |s: String| (!s.is_empty()).then_some(s);
         let when = Period::ALL.get(period.get()).copied().unwrap_or_default();
         Filter {
@@ -158,7 +161,7 @@ pub fn HistoryPage() -> impl IntoView {
             query: search_key(&query.get()),
         }
     });
-    let matching = Memo::new(move |_| {
+    let matching = Signal::derive(move || {
         filter.with(|f| {
             rows.with(|r| {
                 r.iter()
@@ -171,6 +174,9 @@ pub fn HistoryPage() -> impl IntoView {
 
     let gone = Callback::new(move |id: String| {
         rows.update(|g| g.retain(|x| x.0.id != id));
+        if rows.with_untracked(Vec::is_empty) {
+            empty.set(true);
+        }
         app.finished.update(|n| *n = n.saturating_sub(1));
     });
     let back = Callback::new(move |_: ()| {
