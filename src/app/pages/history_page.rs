@@ -35,48 +35,77 @@ fn year_start_ms() -> i64 {
 /// A finished game with its players' names as the search matches them.
 type Row = (Summary, Vec<String>);
 
-/// The filters' controls: game, player, date, search.
-fn filters_view(
-    rows: RwSignal<Vec<Row>>,
-    kind: RwSignal<String>,
-    player: RwSignal<String>,
-    period: RwSignal<usize>,
-    query: RwSignal<String>,
-    shown: RwSignal<usize>,
-) -> impl IntoView {
-    let reset = move || shown.set(PAGE);
-    let players = dynamic(move || {
-        rows.with(|r| players_of(r.iter().map(|(s, n)| (s, n.as_slice()))))
+/// One filter: a list whose options are (value, name) pairs. One copy
+/// serves the three lists (each view tree costs the first load bytes).
+fn filter_select(
+    label: &'static str,
+    id: &'static str,
+    value: RwSignal<String>,
+    options: Signal<Vec<(String, String)>>,
+    reset: Callback<()>,
+) -> AnyView {
+    let options = dynamic(move || {
+        options
+            .get()
             .into_iter()
-            .map(|(name, key)| view! { <option value=key>{name}</option> })
+            .map(|(v, name)| view! { <option value=v>{name}</option> })
             .collect_view()
             .into_any()
     });
     view! {
+        <select aria-label=label data-testid=id
+            prop:value=text(move || value.get())
+            on:change=on_value(move |v| { value.set(v); reset.run(()) })>
+            {options}
+        </select>
+    }
+    .into_any()
+}
+
+/// The filters' controls: game, player, date, search.
+fn filters_view(rows: RwSignal<Vec<Row>>, f: Filters, shown: RwSignal<usize>) -> impl IntoView {
+    let reset = Callback::new(move |_: ()| shown.set(PAGE));
+    let all = |name: &str| (String::new(), name.to_string());
+    let games: Vec<(String, String)> = std::iter::once(all("All games"))
+        .chain(
+            GAMES
+                .iter()
+                .map(|k| (k.as_str().to_string(), k.name().to_string())),
+        )
+        .collect();
+    let players = Signal::derive(move || {
+        let found = rows.with(|r| players_of(r.iter().map(|(s, n)| (s, n.as_slice()))));
+        std::iter::once(all("All players"))
+            .chain(found.into_iter().map(|(name, key)| (key, name)))
+            .collect()
+    });
+    let periods: Vec<(String, String)> = Period::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (i.to_string(), p.label().to_string()))
+        .collect();
+    view! {
         <div class="history-filters" data-testid="filters">
-            <select aria-label="Game" data-testid="filter-game"
-                prop:value=text(move || kind.get())
-                on:change=on_value(move |v| { kind.set(v); reset() })>
-                <option value="">"All games"</option>
-                {GAMES.iter().map(|k| view! { <option value=k.as_str()>{k.name()}</option> }).collect_view()}
-            </select>
-            <select aria-label="Player" data-testid="filter-player"
-                prop:value=text(move || player.get())
-                on:change=on_value(move |v| { player.set(v); reset() })>
-                <option value="">"All players"</option>
-                {players}
-            </select>
-            <select aria-label="When" data-testid="filter-when"
-                prop:value=text(move || period.get().to_string())
-                on:change=on_value(move |v| { period.set(v.parse().unwrap_or(0)); reset() })>
-                {Period::ALL.iter().enumerate().map(|(i, p)| view! { <option value=i.to_string()>{p.label()}</option> }).collect_view()}
-            </select>
+            {filter_select("Game", "filter-game", f.kind, Signal::derive(move || games.clone()), reset)}
+            {filter_select("Player", "filter-player", f.player, players, reset)}
+            {filter_select("When", "filter-when", f.period, Signal::derive(move || periods.clone()), reset)}
             <input type="search" aria-label="Search by player name" placeholder="Search names"
                 data-testid="filter-search" maxlength="40" autocomplete="off"
-                prop:value=text(move || query.get())
-                on:input=on_value(move |v| { query.set(v); reset() })/>
+                prop:value=text(move || f.query.get())
+                on:input=on_value(move |v| { f.query.set(v); reset.run(()) })/>
         </div>
     }
+}
+
+/// What the filters hold: the game's id, the player's folded name, the
+/// period's place in [`Period::ALL`], what is typed in the search box
+/// (empty: everything).
+#[derive(Clone, Copy)]
+struct Filters {
+    kind: RwSignal<String>,
+    player: RwSignal<String>,
+    period: RwSignal<String>,
+    query: RwSignal<String>,
 }
 
 /// One finished game: what it was, Open, Rematch, Delete.
@@ -112,12 +141,12 @@ pub fn HistoryPage() -> impl IntoView {
     let rows: RwSignal<Vec<Row>> = RwSignal::new(Vec::new());
     let loaded = RwSignal::new(false);
     let shown = RwSignal::new(PAGE);
-    let (kind, player, query) = (
-        RwSignal::new(String::new()),
-        RwSignal::new(String::new()),
-        RwSignal::new(String::new()),
-    );
-    let period = RwSignal::new(0usize);
+    let f = Filters {
+        kind: RwSignal::new(String::new()),
+        player: RwSignal::new(String::new()),
+        period: RwSignal::new("0".to_string()),
+        query: RwSignal::new(String::new()),
+    };
     let deleting = Deleting::new();
     // Whether there is no finished game at all (set with `rows`, so the
     // filters are drawn once, not again on every delete).
@@ -153,12 +182,13 @@ pub fn HistoryPage() -> impl IntoView {
 
     let filter = Signal::derive(move || {
         let some = |s: String| (!s.is_empty()).then_some(s);
-        let when = Period::ALL.get(period.get()).copied().unwrap_or_default();
+        let when = f.period.with(|p| p.parse::<usize>().ok());
+        let when = when.and_then(|i| Period::ALL.get(i).copied());
         Filter {
-            kind: some(kind.get()),
-            player: some(player.get()),
-            since_ms: when.since(now_ms(), year_start_ms()),
-            query: search_key(&query.get()),
+            kind: some(f.kind.get()),
+            player: some(f.player.get()),
+            since_ms: when.unwrap_or_default().since(now_ms(), year_start_ms()),
+            query: search_key(&f.query.get()),
         }
     });
     let matching = Signal::derive(move || {
@@ -205,7 +235,7 @@ pub fn HistoryPage() -> impl IntoView {
                     return view! { <p class="hint">"No finished games yet."</p> }.into_any();
                 }
                 view! {
-                    {filters_view(rows, kind, player, period, query, shown)}
+                    {filters_view(rows, f, shown)}
                     <p class="hint" role="status" data-testid="history-count">{counted}</p>
                     {dynamic(move || {
                         let list = matching.get();
