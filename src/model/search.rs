@@ -144,15 +144,16 @@ impl Filter {
 pub fn players_of<'a>(
     games: impl IntoIterator<Item = (&'a Summary, &'a [String])>,
 ) -> Vec<(String, String)> {
+    // Kept sorted as it grows (a binary search per name): no sort
+    // routine in the first load.
     let mut out: Vec<(String, String)> = Vec::new();
     for (game, folded) in games {
         for (name, key) in game.players.iter().zip(folded) {
-            if !out.iter().any(|(_, k)| k == key) {
-                out.push((name.clone(), key.clone()));
+            if let Err(at) = out.binary_search_by(|(_, k)| k.cmp(key)) {
+                out.insert(at, (name.clone(), key.clone()));
             }
         }
     }
-    out.sort_by(|a, b| a.1.cmp(&b.1));
     out
 }
 
