@@ -35,18 +35,21 @@ fn year_start_ms() -> i64 {
 /// A finished game with its players' names as the search matches them.
 type Row = (Summary, Vec<String>);
 
+/// A filter's options: (value, name) pairs, read again when what they
+/// come from changes.
+type Options = Box<dyn Fn() -> Vec<(String, String)> + Send + Sync>;
+
 /// One filter: a list whose options are (value, name) pairs. One copy
 /// serves the three lists (each view tree costs the first load bytes).
 fn filter_select(
     label: &'static str,
     id: &'static str,
     value: RwSignal<String>,
-    options: Signal<Vec<(String, String)>>,
+    options: Options,
     reset: Callback<()>,
 ) -> AnyView {
     let options = dynamic(move || {
-        options
-            .get()
+        options()
             .into_iter()
             .map(|(v, name)| view! { <option value=v>{name}</option> })
             .collect_view()
@@ -73,7 +76,7 @@ fn filters_view(rows: RwSignal<Vec<Row>>, f: Filters, shown: RwSignal<usize>) ->
                 .map(|k| (k.as_str().to_string(), k.name().to_string())),
         )
         .collect();
-    let players = Signal::derive(move || {
+    let players = Box::new(move || {
         let found = rows.with(|r| players_of(r.iter().map(|(s, n)| (s, n.as_slice()))));
         std::iter::once(all("All players"))
             .chain(found.into_iter().map(|(name, key)| (key, name)))
@@ -86,9 +89,9 @@ fn filters_view(rows: RwSignal<Vec<Row>>, f: Filters, shown: RwSignal<usize>) ->
         .collect();
     view! {
         <div class="history-filters" data-testid="filters">
-            {filter_select("Game", "filter-game", f.kind, Signal::derive(move || games.clone()), reset)}
+            {filter_select("Game", "filter-game", f.kind, Box::new(move || games.clone()), reset)}
             {filter_select("Player", "filter-player", f.player, players, reset)}
-            {filter_select("When", "filter-when", f.period, Signal::derive(move || periods.clone()), reset)}
+            {filter_select("When", "filter-when", f.period, Box::new(move || periods.clone()), reset)}
             <input type="search" aria-label="Search by player name" placeholder="Search names"
                 data-testid="filter-search" maxlength="40" autocomplete="off"
                 prop:value=text(move || f.query.get())
@@ -180,7 +183,9 @@ pub fn HistoryPage() -> impl IntoView {
         true
     });
 
-    let filter = Signal::derive(move || {
+    // Plain closures, not derived signals: each signal of a new type
+    // costs the first load kilobytes of reactive code.
+    let filter = move || {
         let some = |s: String| (!s.is_empty()).then_some(s);
         let when = f.period.with(|p| p.parse::<usize>().ok());
         let when = when.and_then(|i| Period::ALL.get(i).copied());
@@ -190,17 +195,16 @@ pub fn HistoryPage() -> impl IntoView {
             since_ms: when.unwrap_or_default().since(now_ms(), year_start_ms()),
             query: search_key(&f.query.get()),
         }
-    });
-    let matching = Signal::derive(move || {
-        filter.with(|f| {
-            rows.with(|r| {
-                r.iter()
-                    .filter(|(s, n)| f.keeps(s, n))
-                    .map(|(s, _)| s.clone())
-                    .collect::<Vec<Summary>>()
-            })
+    };
+    let matching = move || {
+        let f = filter();
+        rows.with(|r| {
+            r.iter()
+                .filter(|(s, n)| f.keeps(s, n))
+                .map(|(s, _)| s.clone())
+                .collect::<Vec<Summary>>()
         })
-    });
+    };
 
     let gone = Callback::new(move |id: String| {
         rows.update(|g| g.retain(|x| x.0.id != id));
@@ -215,8 +219,8 @@ pub fn HistoryPage() -> impl IntoView {
     });
     let delete = move |id: String, label: String| deleting.delete(id, label, gone);
     let counted = text(move || {
-        let (n, all) = (matching.with(Vec::len), rows.with(Vec::len));
-        if filter.with(Filter::is_empty) {
+        let (n, all) = (matching().len(), rows.with(Vec::len));
+        if filter().is_empty() {
             crate::rules::count(all, "finished game")
         } else {
             format!("{n} of {}", crate::rules::count(all, "finished game"))
@@ -238,7 +242,7 @@ pub fn HistoryPage() -> impl IntoView {
                     {filters_view(rows, f, shown)}
                     <p class="hint" role="status" data-testid="history-count">{counted}</p>
                     {dynamic(move || {
-                        let list = matching.get();
+                        let list = matching();
                         if list.is_empty() {
                             return view! { <p class="hint" data-testid="no-match">"No finished game matches. Change the filters to see more."</p> }.into_any();
                         }
