@@ -364,6 +364,46 @@ fn a_start_reads_only_the_games_in_progress_whatever_the_history() {
 }
 
 #[test]
+fn the_history_reads_every_finished_summary_once_newest_first() {
+    let s = store();
+    for i in 0..50 {
+        let r = record(&format!("f{i:02}"), &["Zoë", "ÉMILE"]);
+        block_on(s.save_game(&r, None, summary(&r, true, 100 + i as i64))).unwrap();
+    }
+    for i in 0..3 {
+        create(&s, &record(&format!("p{i}"), &["Cy", "Dee"]));
+    }
+    // A summary that cannot be read is kept aside and rebuilt from its
+    // record (listed, and in progress until the game is opened again).
+    s.backend().poke(Area::Summaries, "f07", "{not json");
+    s.backend().values_read.set(0);
+    let (all, problems) = block_on(s.all_finished());
+    assert_eq!(all.len(), 50, "every finished game, the rebuilt one too");
+    assert_eq!(all.iter().filter(|g| g.finished).count(), 49);
+    assert_eq!(all[0].id, "f49");
+    assert!(all
+        .iter()
+        .filter(|g| g.finished)
+        .collect::<Vec<_>>()
+        .windows(2)
+        .all(|w| w[0].updated_ms >= w[1].updated_ms));
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    // One pass over the 50 finished summaries (and, to rebuild the broken
+    // one, its record and the kept-aside counter), never every record nor
+    // the games in progress.
+    assert!(
+        s.backend().values_read.get() <= 50 + 3,
+        "{}",
+        s.backend().values_read.get()
+    );
+    assert!(
+        block_on(Store::new(MemoryBackend::default(), clock).all_finished())
+            .0
+            .is_empty()
+    );
+}
+
+#[test]
 fn a_save_writes_one_record_and_one_summary() {
     let s = store();
     for i in 0..500 {

@@ -90,6 +90,12 @@ impl Route {
     pub fn night(id: &str) -> String {
         format!("/records/nights/{}", encode(id))
     }
+
+    /// The address of a rematch of game `id` of `kind`: its new-game page,
+    /// which reads the game named in the query ([`rematch_param`]).
+    pub fn rematch(kind: GameKind, id: &str) -> String {
+        format!("/play/{}/new?rematch={id}", kind.as_str())
+    }
 }
 
 /// A path segment with everything but unreserved ASCII percent-encoded.
@@ -128,6 +134,31 @@ pub fn decode(s: &str) -> String {
         }
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The game a new-game page's query (`location.search`, "?rematch=<id>")
+/// asks to rematch: an id of at most 64 letters, digits, '-' or '_';
+/// anything else is ignored.
+pub fn rematch_param(search: &str) -> Option<String> {
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("rematch="))
+        .filter(|id| {
+            !id.is_empty()
+                && id.len() <= 64
+                && id
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        })
+        .map(str::to_string)
+}
+
+/// The page's query string ("?rematch=abc"), or "".
+pub fn current_search() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default()
 }
 
 /// Which routes the running bundle shows itself: the shell shows home,
@@ -308,6 +339,31 @@ mod tests {
             );
         }
         assert_eq!(decode("%zz%4"), "%zz%4", "malformed escapes stay");
+        for k in GAMES {
+            assert_eq!(Route::parse(&Route::rematch(*k, "g1")), Route::NewGame(*k));
+        }
+    }
+
+    #[test]
+    fn the_rematch_query_names_one_plain_id() {
+        let table = [
+            ("?rematch=abc12", Some("abc12")),
+            ("rematch=a-b_c", Some("a-b_c")),
+            ("?x=1&rematch=zz", Some("zz")),
+            ("", None),
+            ("?rematch=", None),
+            ("?rematch=a%20b", None),
+            ("?rematch=<b>", None),
+            ("?other=abc", None),
+        ];
+        for (search, want) in table {
+            assert_eq!(rematch_param(search).as_deref(), want, "{search}");
+        }
+        assert_eq!(rematch_param(&format!("?rematch={}", "a".repeat(65))), None);
+        assert_eq!(
+            rematch_param(&format!("?rematch={}", "a".repeat(64))).map(|s| s.len()),
+            Some(64)
+        );
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod backup;
 mod draft;
 pub mod hand_over;
 mod night;
+pub mod search;
 mod summary;
 
 pub use draft::{Draft, DraftSlot};
@@ -22,6 +23,7 @@ pub use summary::{result_line, summary_at, summary_line, winners_of, IndexV1, Su
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::pick::{recorded_first, rematch_first};
 use crate::rules::{GameKind, RuleError, Rules, Setup};
 
 /// The schema of everything this version of the app writes. 1 was the
@@ -141,6 +143,22 @@ impl<R: Rules> GameRecord<R> {
         }
     }
 
+    /// What a rematch starts from: the same players in the same seats, the
+    /// same settings, and who deals (or goes) first moved on one seat
+    /// clockwise where this game recorded it ([`crate::rules::pick`]).
+    /// What each game draws anew (a goal deck's shuffle) comes from
+    /// `fresh`, the new game form's settings ([`Rules::rematch_settings`]).
+    pub fn rematch(&self, fresh: &R::Settings) -> Rematch<R> {
+        let setup = self.setup();
+        let previous = recorded_first::<R>(&setup, &self.log);
+        Rematch {
+            players: self.players.clone(),
+            settings: R::rematch_settings(&self.settings, fresh),
+            previous,
+            first: rematch_first(previous, self.players.len()),
+        }
+    }
+
     /// Reads a record from stored JSON (whose header [`read_stored`]
     /// checked), checking it is this game's.
     pub fn from_json(raw: &str) -> Result<Self, String> {
@@ -151,6 +169,19 @@ impl<R: Rules> GameRecord<R> {
         }
         Ok(record)
     }
+}
+
+/// What a rematch of a game starts from (see [`GameRecord::rematch`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rematch<R: Rules> {
+    /// The players, in the same seating order.
+    pub players: Vec<String>,
+    /// The same settings.
+    pub settings: R::Settings,
+    /// Who dealt (or went) first in the game before, where it was recorded.
+    pub previous: Option<usize>,
+    /// Who deals (or goes) first now: the seat after `previous`.
+    pub first: Option<usize>,
 }
 
 /// The part of a stored record read before knowing which game it is.

@@ -2,6 +2,7 @@
 //! the sets, the double each hand starts with, tiles to draw, hand scores
 //! (the double-blank at 50 or 25), stalemates and the lowest-total winner.
 
+use crate::rules::pick::FirstChoice;
 use serde::{Deserialize, Serialize};
 
 use super::{
@@ -428,6 +429,10 @@ impl Rules for Chickenfoot {
     type Settings = Settings;
     type Entry = Hand;
     type State = State;
+    // The holder of the hand's double starts it: the app only names who
+    // shuffles, and records nothing.
+    const FIRST: FirstChoice =
+        FirstChoice::named("Who shuffles first?", "shuffles the tiles first");
 
     fn start(_setup: &Setup<Settings>) -> State {
         State::default()

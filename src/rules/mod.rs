@@ -23,6 +23,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 mod log;
+pub mod pick;
 mod points;
 mod text;
 
@@ -477,6 +478,33 @@ pub trait Rules: 'static {
 
     /// The rules and variants in force, one line each, for the help panel.
     fn help(setup: &Setup<Self::Settings>) -> Vec<HelpLine>;
+
+    /// The settings of a rematch of a game played with `old`: the same
+    /// variants, with whatever a game draws anew for each game taken from
+    /// `fresh` (what a new game's form chose). By default, `old` as it is.
+    fn rematch_settings(old: &Self::Settings, fresh: &Self::Settings) -> Self::Settings {
+        let _ = fresh;
+        old.clone()
+    }
+
+    /// Who deals or goes first, as the table asks it, and whether the log
+    /// records it (by default: who deals first, named but not recorded).
+    const FIRST: pick::FirstChoice = pick::FirstChoice::named("Who deals first?", "deals first");
+
+    /// The seat the log records as dealing or going first, where the game
+    /// records one.
+    fn first_seat(state: &Self::State) -> Option<usize> {
+        let _ = state;
+        None
+    }
+
+    /// The entry a tap on `seat` records as dealing or going first (with
+    /// the seed of the app's random pick, where the game keeps it), where
+    /// the game records one.
+    fn first_entry(seat: usize, seed: Option<u64>) -> Option<Self::Entry> {
+        let _ = (seat, seed);
+        None
+    }
 }
 
 /// Refuses a player count outside `range`.

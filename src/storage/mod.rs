@@ -199,9 +199,27 @@ impl<B: Backend> Store<B> {
     /// A page of finished games, most recently saved first; unreadable
     /// summaries are repaired as in [`Store::open`].
     pub async fn finished(&self, skip: usize, limit: usize) -> (Vec<Summary>, Vec<String>) {
+        let rows = self.backend.summaries(true, skip, limit).await;
+        self.read_summaries(rows).await
+    }
+
+    /// Every finished game, most recently saved first, read in one pass
+    /// over the finished summaries through their index (the history's
+    /// filters need them all; a summary is a few hundred bytes, and no
+    /// record is read). Unreadable summaries are repaired as in
+    /// [`Store::open`].
+    pub async fn all_finished(&self) -> (Vec<Summary>, Vec<String>) {
+        self.finished(0, usize::MAX).await
+    }
+
+    /// Summaries as read: the good ones, and a sentence per problem.
+    async fn read_summaries(
+        &self,
+        rows: Result<Vec<(String, String)>, StoreError>,
+    ) -> (Vec<Summary>, Vec<String>) {
         let mut out = Vec::new();
         let mut problems = Vec::new();
-        match self.backend.summaries(true, skip, limit).await {
+        match rows {
             Ok(rows) => {
                 for (key, text) in rows {
                     match check::<Summary>(&text, Some(&key), "a game's summary") {

@@ -1,6 +1,7 @@
 // Every screen (the records pages too: players, a player, game nights,
 // a night), light and dark, at a 320 px phone with 6 players named with
-// 40 letters (Big Chicken's round form with its tie questions and a Duck
+// 40 letters (the first-player picker landed, a finished game's Rematch and
+// its page, the history's filters; Big Chicken's round form with its tie questions and a Duck
 // flip explained too; Cluck!'s companion, tracker and a correction; the Chicken Lines card picker and trump companion): axe-core finds no violations, and no screen is
 // wider than the phone.
 import { test } from 'node:test';
@@ -51,6 +52,20 @@ for (const scheme of ['light', 'dark']) {
         const setup = await new HomeScreen(page).startNew(kind);
         await setup.addPlayers(LONG.slice(0, players));
         await check(page, `new ${kind}`, problems);
+        if (kind === 'chicken-lines-rummy') {
+          // One round, so the game below ends and offers Rematch.
+          const rounds = page.getByRole('group', { name: 'Rounds to play' });
+          while (!/^1 round/.test(await rounds.locator('output').textContent())) {
+            await rounds.getByRole('button', { name: 'One fewer: Rounds to play' }).click();
+          }
+        }
+        if (kind === 'big-chicken') {
+          // The first-player / dealer picker, landed (the names it ran
+          // round and who it picked).
+          await page.getByTestId('pick-random').click();
+          await page.waitForFunction(() => /picked at random/.test(document.querySelector('[data-testid=first-named]')?.textContent || ''));
+          await check(page, `new ${kind} with a random pick`, problems);
+        }
         const game = await setup.start();
         await check(page, `${kind} game`, problems);
         if (kind === 'big-chicken') {
@@ -117,6 +132,16 @@ for (const scheme of ['light', 'dark']) {
           await page.getByTestId('picker-done').click();
           await page.getByTestId('save-round').click();
           await check(page, `${kind} round with refusals`, problems);
+          // The one round completed: the finished game offers Rematch,
+          // whose page starts from it (the first dealer moved on).
+          await page.getByLabel(`${LONG[1]}: sum of cards left`).fill('5');
+          for (const n of LONG.slice(3, players)) await page.getByRole('button', { name: `${n} did not open`, exact: true }).click();
+          await page.getByTestId('save-round').click();
+          await page.getByTestId('rematch').waitFor();
+          await check(page, `${kind} finished, with Rematch`, problems);
+          await page.getByTestId('rematch').click();
+          await page.getByTestId('rematch-of').waitFor();
+          await check(page, `${kind} rematch`, problems);
         }
         if (kind === 'circus-trump') {
           // The suit sheet with a suit started, and a trumped line with
@@ -148,6 +173,11 @@ for (const scheme of ['light', 'dark']) {
       await page.goto(app.url + '/history');
       await page.getByRole('heading', { name: 'Finished games' }).waitFor();
       await check(page, 'history', problems);
+      // The history's filters at work, and a search that finds nothing.
+      await page.getByTestId('filter-game').selectOption({ label: 'Chicken Lines Rummy' });
+      await page.getByTestId('filter-search').fill('nobody');
+      await page.getByTestId('no-match').waitFor();
+      await check(page, 'history, filtered to nothing', problems);
       await page.goto(app.url + '/about');
       await page.getByTestId('used').waitFor();
       await check(page, 'about', problems);

@@ -130,7 +130,7 @@ test('a Double-6 game played to its end names the winner, goes to history, and c
     const home = new HomeScreen(app.page);
     assert.equal(await home.inProgress().count(), 0);
     await home.openHistory();
-    await app.page.getByRole('link', { name: /Chickenfoot: Ann, Bob/ }).click();
+    await app.page.getByRole('link', { name: /^Open Chickenfoot: Ann, Bob/ }).click();
     await app.page.getByTestId('outcome').waitFor();
 
     // A finished game opens read-only: no Undo, no Edit, until reopened.

@@ -17,6 +17,8 @@ export class CluckScreen extends GameScreen {
   firstGroup() { return this.page.getByRole('group', { name: 'Who goes first' }); }
   async pickRandom() {
     await this.page.getByTestId('pick-random').click();
+    // The highlight runs round the names for about a second first.
+    await this.page.waitForFunction(() => /picked/.test(document.querySelector('[data-testid=random-pick]')?.textContent || ''));
     return (await this.page.getByTestId('random-pick').textContent()).trim();
   }
   /** Taps who goes first and saves it. */

@@ -93,7 +93,7 @@ test('refusals beside the hand, and 320 px in dark mode', async () => {
   try {
     await page.setViewportSize({ width: 320, height: 700 });
     const game = await newGame(page, ['Ann', 'Bob'], 2);
-    await page.getByTestId('random-dealer').click();
+    await page.getByTestId('pick-random').click();
     await page.getByTestId('save-round').waitFor();
     await page.getByTestId('save-round').click();
     assert.match(await game.formError().textContent(), /Tap who closed/);

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::card_picker::{card_picker, short, CardPicker};
 use super::{counter, CounterParts};
-use crate::app::components::{PlayerChips, Segmented};
+use crate::app::components::{PlayerChips, SeatPicker, Segmented};
 use crate::app::erased::{aria, dynamic, flag, on_click, on_value, text};
 use crate::app::game::{ExtrasCtx, Form, GameUi};
 use crate::rules::chicken_lines::rummy::{
@@ -297,7 +297,6 @@ impl GameUi for Rummy {
 /// Before round 1: who deals it, tapped or picked at random (saved on the
 /// tap).
 fn dealer_body(form: Form<Rummy>, d: RwSignal<RoundDraft>) -> AnyView {
-    let n = form.players();
     let pick = move |seat: usize| {
         d.update(|x| x.dealer = Some(seat));
         form.changed();
@@ -313,12 +312,10 @@ fn dealer_body(form: Form<Rummy>, d: RwSignal<RoundDraft>) -> AnyView {
                 on_pick=Callback::new(pick)
             />
         </div>
-        <button type="button" class="secondary" data-testid="random-dealer"
-            on:click=on_click(move |_| {
-                let r = (js_sys::Math::random() * n as f64) as usize;
-                pick(r.min(n.saturating_sub(1)))
-            })
-        >"Pick at random"</button>
+        <SeatPicker
+            names=form.with_setup(|s| s.players.clone())
+            on_land=Callback::new(move |(seat, _): (usize, u64)| pick(seat))
+        />
     }
     .into_any()
 }

@@ -11,7 +11,7 @@ mod extras;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::app::components::Segmented;
+use crate::app::components::{SeatPicker, Segmented};
 use crate::app::erased::{aria, dynamic, on_click, on_value, text};
 use crate::app::game::{lower_first, ExtrasCtx, Form, GameUi};
 use crate::rules::cluck::{
@@ -61,11 +61,6 @@ impl EventDraft {
 /// that has not recorded it, or an edit of that entry.
 fn asks_first(form: &Form<Cluck>) -> bool {
     form.index == 0
-}
-
-/// A fresh seed for the app's random pick, from the browser.
-fn pick_seed() -> u64 {
-    (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64
 }
 
 impl GameUi for Cluck {
@@ -287,17 +282,16 @@ fn first_body(form: Form<Cluck>, d: RwSignal<EventDraft>) -> AnyView {
     view! {
         <p>"The table chooses: the rules suggest whoever got up earliest, and a player who chose Sunny as their starting rooster may go first."</p>
         <div class="chips" role="group" aria-label="Who goes first">{chips}</div>
-        <button type="button" class="secondary wide cl-random" data-testid="pick-random"
-            on:click=on_click(move |_| {
-                let seed = pick_seed();
-                let n = form.players();
+        <SeatPicker
+            names=form.with_setup(|s| s.players.clone())
+            on_land=Callback::new(move |(seat, seed): (usize, u64)| {
                 d.update(|x| {
-                    x.first = random_first(n, seed);
+                    x.first = Some(seat);
                     x.seed = Some(seed);
                 });
                 form.changed();
             })
-        >"Pick at random"</button>
+        />
         <p class="hint" data-testid="random-pick" aria-live="polite">{text(picked)}</p>
     }
     .into_any()

@@ -1,13 +1,16 @@
 //! Shared widgets: the scoreboard, the help panel, choice buttons, switches,
-//! the on-screen number pad, the domino tile picker and the line chart.
+//! the on-screen number pad, the domino tile picker, the line chart and
+//! the first-player / dealer picker.
 
 pub mod chart;
 mod number_pad;
+mod picker;
 mod scoreboard;
 mod tile_picker;
 
 pub use chart::{ChartData, LineChart, Series};
 pub use number_pad::{focus_field, pad_field, NumberPad, PadField, PadKey};
+pub use picker::{random_seed, SeatPicker};
 pub use scoreboard::Scoreboard;
 pub use tile_picker::{Domino, TilePicker};
 

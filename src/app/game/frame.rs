@@ -425,14 +425,18 @@ impl<R: GameUi> Screen<R> {
         let (setup, log) = self.rec.with(|r| (r.setup(), r.log.clone()));
         let index = target.unwrap_or(log.len());
         if target.is_none() && finished {
+            // A new game of the same kind, players, seats and variants.
+            let rematch = crate::app::router::Route::rematch(R::KIND, &self.id.get_value());
             return if self.unlocked.get() {
                 view! {
                     <p class="hint" data-testid="reopened">"The game is over. To correct it, open a row of the score sheet and Edit it, or Undo the last entry."</p>
+                    <a class="button primary wide" data-testid="rematch" href=rematch>"Rematch"</a>
                 }
                 .into_any()
             } else {
                 view! {
                     <p class="hint">"The game is over and kept as it ended."</p>
+                    <a class="button primary wide" data-testid="rematch" href=rematch>"Rematch"</a>
                     <button type="button" class="secondary wide" data-testid="reopen"
                         on:click=on_click(move |_| self.unlocked.set(true))
                     >"Reopen to correct"</button>

@@ -9,11 +9,13 @@ use std::pin::Pin;
 
 use leptos::task::spawn_local;
 
-use crate::app::components::focus_field;
-use crate::app::game::{summary_of, GameUi};
+use crate::app::components::{focus_field, PlayerChips, SeatPicker};
+use crate::app::game::{read_game, summary_of, GameUi};
 use crate::app::pages::back_bar;
-use crate::app::{now_ms, store, sync, use_app};
+use crate::app::router::{current_search, rematch_param};
+use crate::app::{now_ms, store, sync};
 use crate::model::{check_new_player, same_name, GameRecord, Roster};
+use crate::rules::pick::{first_log, pick_seat, FirstChoice};
 use crate::rules::{count, GameKind};
 use crate::storage::bounded;
 
@@ -39,10 +41,39 @@ fn to_base36(mut n: u64) -> String {
 }
 
 /// The new-game form for game `R`: the settings and the record are
-/// generic, the page ([`new_game_view`]) is not.
+/// generic, the page ([`new_game_view`]) is not. With `?rematch=<id>` it
+/// starts from that game (see [`GameRecord::rematch`]).
 pub fn new_game_form<R: GameUi>() -> AnyView {
     let seated: RwSignal<Vec<String>> = RwSignal::new(Vec::new());
     let settings: RwSignal<R::Settings> = RwSignal::new(R::Settings::default());
+    let first: RwSignal<Option<Chosen>> = RwSignal::new(None);
+    let rematch: RwSignal<Option<Result<String, String>>> = RwSignal::new(None);
+    if let Some(id) = rematch_param(&current_search()) {
+        spawn_local(async move {
+            let Some(s) = store() else { return };
+            rematch.set(Some(match read_game::<R>(&s, &id).await {
+                Ok(record) => {
+                    let m = record.rematch(&settings.get_untracked());
+                    let name = |seat: Option<usize>| seat.and_then(|i| m.players.get(i).cloned());
+                    first.set(name(m.first).map(|n| Chosen {
+                        name: n,
+                        seed: None,
+                        before: name(m.previous),
+                    }));
+                    seated.set(m.players.clone());
+                    settings.set(m.settings);
+                    Ok(format!(
+                        "Rematch of {}: {}. Same seats and variants; change anything before you start.",
+                        R::KIND.name(),
+                        bounded(&m.players.join(", "), 80)
+                    ))
+                }
+                Err(e) => Err(format!(
+                    "The game to rematch could not be opened: {e} Seat the players for a new game."
+                )),
+            }));
+        });
+    }
     let count = Signal::derive(move || seated.with(|s| s.len()));
     new_game_view(NewGameParts {
         kind: R::KIND,
@@ -50,21 +81,46 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
         max: *R::KIND.players().end(),
         seated,
         settings: R::settings_form(settings, count),
-        create: Box::new(move |players: Vec<String>| {
-            let record =
-                GameRecord::<R>::new(new_id(), now_ms(), players, settings.get_untracked());
-            Box::pin(async move {
-                let record = record.map_err(|e| e.message)?;
-                let s = store().ok_or_else(|| "Storage is not open yet: try again.".to_string())?;
-                s.save_game(&record, None, summary_of(&record))
-                    .await
-                    .map_err(|e| e.message())?;
-                sync::announce(&record.id, record.rev);
-                Ok(record.id)
-            })
-        }),
+        first_choice: R::FIRST,
+        first,
+        rematch,
+        create: Box::new(
+            move |players: Vec<String>, seat: Option<usize>, seed: Option<u64>| {
+                let record =
+                    GameRecord::<R>::new(new_id(), now_ms(), players, settings.get_untracked())
+                        .and_then(|mut r| {
+                            r.log = first_log::<R>(&r.setup(), seat, seed)?;
+                            Ok(r)
+                        });
+                Box::pin(async move {
+                    let record = record.map_err(|e| e.message)?;
+                    let s =
+                        store().ok_or_else(|| "Storage is not open yet: try again.".to_string())?;
+                    s.save_game(&record, None, summary_of(&record))
+                        .await
+                        .map_err(|e| e.message())?;
+                    sync::announce(&record.id, record.rev);
+                    Ok(record.id)
+                })
+            },
+        ),
     })
 }
+
+/// Who deals or goes first, as chosen on the new-game page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chosen {
+    /// The player's name (seats may still move before Start).
+    pub name: String,
+    /// The seed of the app's random pick, if the app picked.
+    pub seed: Option<u64>,
+    /// Who did in the game this rematches, if it recorded it.
+    pub before: Option<String>,
+}
+
+/// Creates and saves a game from its players, who deals or goes first
+/// (where the game records it) and the seed of the app's pick.
+pub type Create = Box<dyn Fn(Vec<String>, Option<usize>, Option<u64>) -> Creating>;
 
 /// A game being created and saved.
 pub type Creating = Pin<Box<dyn Future<Output = Result<String, String>>>>;
@@ -81,9 +137,15 @@ pub struct NewGameParts {
     pub seated: RwSignal<Vec<String>>,
     /// The game's variants form.
     pub settings: AnyView,
+    /// What the game's first choice is called, and whether it records it.
+    pub first_choice: FirstChoice,
+    /// Who deals or goes first, if chosen.
+    pub first: RwSignal<Option<Chosen>>,
+    /// A rematch's banner, or why the game to rematch could not be read.
+    pub rematch: RwSignal<Option<Result<String, String>>>,
     /// Creates and saves the game; its id once it is on disk, or why not
     /// (nothing was saved then).
-    pub create: Box<dyn Fn(Vec<String>) -> Creating>,
+    pub create: Create,
 }
 
 /// The new-game page: seats, roster, variants, start.
@@ -94,9 +156,11 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
         max,
         seated,
         settings,
+        first_choice,
+        first,
+        rematch,
         create,
     } = p;
-    let app = use_app();
     let typed = RwSignal::new(String::new());
     let name_error: RwSignal<Option<String>> = RwSignal::new(None);
     let start_error: RwSignal<Option<String>> = RwSignal::new(None);
@@ -138,28 +202,14 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
             return;
         }
         let players = seated.get_untracked();
-        let creating = create(players.clone());
+        let (seat, seed) = first_seat(&players, first.get_untracked(), first_choice);
+        let creating = create(players.clone(), seat, seed);
         starting.set(true);
         spawn_local(async move {
             let result = creating.await;
             starting.set(false);
             match result {
-                Ok(id) => {
-                    // The roster is a convenience: failing to save it loses
-                    // no game (a newer version's is never overwritten).
-                    if let Some(s) = store() {
-                        let (known, _) = s.roster().await;
-                        let _ = s.save_roster(&Roster::remember(&known, &players)).await;
-                    }
-                    let _ = app;
-                    let path = crate::app::router::Route::game(kind, &id);
-                    match router {
-                        Some(r) => {
-                            crate::app::router::go(r, &path);
-                        }
-                        None => navigate_to(&path),
-                    }
-                }
+                Ok(id) => started(&players, kind, &id, router).await,
                 Err(e) => start_error.set(Some(e)),
             }
         });
@@ -168,6 +218,7 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
     view! {
         <section class="page new-game" data-kind=kind.as_str()>
             {back_bar(format!("New {}", kind.name()), None)}
+            {rematch_banner(rematch)}
             <h2>{format!("Players ({min}–{max}), in seating order")}</h2>
             {seats_view(seated)}
             {move || seated.with(|s| !s.is_empty()).then(|| view! { <p class="hint seat-hint">"Tap a name to correct it."</p> })}
@@ -197,6 +248,7 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
                 roster,
                 add: Callback::new(move |n: String| add(n)),
             })}
+            {first_view(FirstParts { kind, min, seated, choice: first_choice, first })}
             <h2>"Variants"</h2>
             {settings}
             <p class="form-error" role="alert" data-testid="start-error">{move || start_error.get()}</p>
@@ -212,6 +264,22 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
         </section>
     }
     .into_any()
+}
+
+/// "Rematch of ...", or why the game to rematch could not be read.
+fn rematch_banner(rematch: RwSignal<Option<Result<String, String>>>) -> impl IntoView {
+    move || {
+        rematch.get().map(|r| match r {
+            Ok(text) => {
+                view! { <p class="banner info" role="status" data-testid="rematch-of">{text}</p> }
+                    .into_any()
+            }
+            Err(text) => {
+                view! { <p class="banner warn" role="alert" data-testid="problem">{text}</p> }
+                    .into_any()
+            }
+        })
+    }
 }
 
 /// The players seated, in seating order: tap a name to correct it, move
@@ -403,6 +471,141 @@ fn roster_view(p: RosterParts) -> impl IntoView {
         {chips}
         <p class="roster-said" role="status">{move || said.get()}</p>
         <p class="field-error" role="alert" data-testid="roster-error">{move || failed.get()}</p>
+    }
+}
+
+/// The seat of the player chosen to deal or go first among `players`, and
+/// the seed of the app's pick if it still picks that seat (seats may have
+/// moved since); nothing for a game that does not record it.
+fn first_seat(
+    players: &[String],
+    chosen: Option<Chosen>,
+    choice: FirstChoice,
+) -> (Option<usize>, Option<u64>) {
+    let Some(c) = chosen.filter(|_| choice.recorded) else {
+        return (None, None);
+    };
+    let seat = players.iter().position(|p| same_name(p, &c.name));
+    let seed = c
+        .seed
+        .filter(|s| seat.is_some() && pick_seat(players.len(), *s) == seat);
+    (seat, seed)
+}
+
+/// What the first-choice section is given.
+struct FirstParts {
+    kind: GameKind,
+    min: usize,
+    seated: RwSignal<Vec<String>>,
+    choice: FirstChoice,
+    first: RwSignal<Option<Chosen>>,
+}
+
+/// Who deals or goes first, once enough players are seated: tapped (where
+/// the game records it, saved with the game at Start) or picked at random
+/// (named only, where the game does not record it).
+fn first_view(p: FirstParts) -> impl IntoView {
+    let FirstParts {
+        kind,
+        min,
+        seated,
+        choice,
+        first,
+    } = p;
+    let chosen = move || {
+        first
+            .get()
+            .filter(|c| seated.with(|s| s.iter().any(|n| same_name(n, &c.name))))
+    };
+    let said = move || {
+        let Some(c) = chosen() else {
+            return if choice.recorded {
+                "The table chooses, or the app picks at random. It can also be chosen once the game has started.".to_string()
+            } else {
+                String::new()
+            };
+        };
+        let mut line = choice.sentence(&c.name);
+        if let Some(before) = &c.before {
+            line.push_str(&format!(" ({before} did last game: it moves on one seat.)"));
+        }
+        if c.seed.is_some() {
+            line.push_str(" The app picked at random.");
+        }
+        line.push_str(if choice.recorded {
+            " Saved with the game when it starts."
+        } else {
+            " The app does not record this."
+        });
+        let _ = kind;
+        line
+    };
+    let chips = move || {
+        choice.recorded.then(|| {
+            let names = seated.get();
+            let names2 = names.clone();
+            let names3 = names.clone();
+            view! {
+                <div class="chips" role="group" aria-label=choice.question>
+                    <PlayerChips
+                        names=names
+                        pressed=Callback::new(move |i: usize| {
+                            let n = names2.get(i).cloned().unwrap_or_default();
+                            first.with(|c| c.as_ref().is_some_and(|c| same_name(&c.name, &n)))
+                        })
+                        label=Callback::new(move |i: usize| {
+                            choice.sentence(names3.get(i).map(String::as_str).unwrap_or("?")).trim_end_matches('.').to_string()
+                        })
+                        on_pick=Callback::new(move |i: usize| {
+                            let n = seated.with_untracked(|s| s.get(i).cloned());
+                            first.update(|c| {
+                                let same = c.as_ref().zip(n.as_ref()).is_some_and(|(c, n)| same_name(&c.name, n));
+                                *c = if same { None } else { n.map(|name| Chosen { name, seed: None, before: None }) };
+                            })
+                        })
+                    />
+                </div>
+            }
+        })
+    };
+    move || {
+        seated.with(|s| s.len() >= min.max(2)).then(|| view! {
+            <section class="first-choice" data-testid="first-choice">
+                <h2>{choice.question}</h2>
+                {chips}
+                <SeatPicker
+                    names=Signal::derive(move || seated.get())
+                    on_land=Callback::new(move |(seat, seed): (usize, u64)| {
+                        let name = seated.with_untracked(|s| s.get(seat).cloned());
+                        first.set(name.map(|name| Chosen { name, seed: Some(seed), before: None }));
+                    })
+                />
+                <p class="hint" data-testid="first-named" aria-live="polite">{said}</p>
+            </section>
+        })
+    }
+}
+
+/// After game `id` is saved: remembers its players in the roster and goes
+/// to its page.
+async fn started(
+    players: &[String],
+    kind: GameKind,
+    id: &str,
+    router: Option<crate::app::router::RouterCtx>,
+) {
+    // The roster is a convenience: failing to save it loses no game (a
+    // newer version's is never overwritten).
+    if let Some(s) = store() {
+        let (known, _) = s.roster().await;
+        let _ = s.save_roster(&Roster::remember(&known, players)).await;
+    }
+    let path = crate::app::router::Route::game(kind, id);
+    match router {
+        Some(r) => {
+            crate::app::router::go(r, &path);
+        }
+        None => navigate_to(&path),
     }
 }
 

@@ -13,6 +13,7 @@
 //! The card-draw helpers ([`virtual_draw`], [`judge_draws`], [`draw_order`])
 //! stand alone, so the UI can also use them to pick a first player.
 
+use crate::rules::pick::FirstChoice;
 use std::fmt;
 
 use rand::rngs::StdRng;
@@ -109,6 +110,9 @@ impl Rules for BigChicken {
     type Settings = Settings;
     type Entry = Entry;
     type State = State;
+    // Anyone deals round 1 (the holder of Big Red leads it, a fact of the
+    // cards): the app names a dealer and records nothing.
+    const FIRST: FirstChoice = FirstChoice::named("Who deals round 1?", "deals round 1");
 
     fn start(setup: &Setup<Settings>) -> State {
         State {

@@ -4,6 +4,7 @@
 //! others' hands score (with the deck capping what one round's hands can
 //! hold together), and the lowest total winning.
 
+use crate::rules::pick::FirstChoice;
 use serde::{Deserialize, Serialize};
 
 use super::{over_the_deck, Card};
@@ -353,6 +354,19 @@ impl Rules for Rummy {
     type Settings = Settings;
     type Entry = Entry;
     type State = State;
+    const FIRST: FirstChoice = FirstChoice {
+        question: "Who deals round 1?",
+        verb: "deals round 1",
+        recorded: true,
+    };
+
+    fn first_seat(state: &State) -> Option<usize> {
+        state.first_dealer
+    }
+
+    fn first_entry(seat: usize, _seed: Option<u64>) -> Option<Entry> {
+        Some(Entry::FirstDealer { seat })
+    }
 
     fn check_setup(setup: &Setup<Settings>) -> Result<(), RuleError> {
         crate::rules::check_player_count(setup.players.len(), Self::KIND.players())?;

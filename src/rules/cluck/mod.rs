@@ -9,8 +9,7 @@
 //! figures off the fold (score sheet, status, outcome), `text` holds the
 //! help panel and the set-up sentences.
 
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use crate::rules::pick::FirstChoice;
 use serde::{Deserialize, Serialize};
 
 use super::{GameInfo, GameKind, HelpLine, RuleError, Rules, Setup, Standings};
@@ -43,11 +42,10 @@ pub fn coop_size(players: usize) -> Option<u32> {
     }
 }
 
-/// The app's random pick of who goes first, from a seed (the same seed
-/// always picks the same seat); `None` without players.
-pub fn random_first(players: usize, seed: u64) -> Option<usize> {
-    (players > 0).then(|| StdRng::seed_from_u64(seed).random_range(0..players))
-}
+/// The app's random pick of who goes first, from a seed: the shared
+/// [`pick_seat`](crate::rules::pick::pick_seat), which stored seeds are
+/// checked with.
+pub use crate::rules::pick::pick_seat as random_first;
 
 /// The settings: Cluck! has no variants (kept as a type so a later one can
 /// be added without a migration).
@@ -275,6 +273,19 @@ impl Rules for Cluck {
     type Settings = Settings;
     type Entry = Entry;
     type State = State;
+    const FIRST: FirstChoice = FirstChoice {
+        question: "Who goes first?",
+        verb: "goes first",
+        recorded: true,
+    };
+
+    fn first_seat(state: &State) -> Option<usize> {
+        state.first.map(|(seat, _)| seat)
+    }
+
+    fn first_entry(seat: usize, seed: Option<u64>) -> Option<Entry> {
+        Some(Entry::First { seat, seed })
+    }
 
     fn start(setup: &Setup<Settings>) -> State {
         let n = setup.players.len();

@@ -283,6 +283,16 @@ impl Rules for PlayingChicken {
     type Entry = Trick;
     type State = State;
 
+    /// A rematch keeps the exact-hit bonus and who flips the goals, and
+    /// shuffles the goal deck anew (a fresh seed, never the last game's
+    /// order of goals).
+    fn rematch_settings(old: &Settings, fresh: &Settings) -> Settings {
+        Settings {
+            seed: fresh.seed,
+            ..old.clone()
+        }
+    }
+
     fn start(setup: &Setup<Settings>) -> State {
         State {
             tricks: Vec::new(),

@@ -6,6 +6,7 @@
 //!
 //! `text.rs` says it: the standings, the score sheet and the help panel.
 
+use crate::rules::pick::FirstChoice;
 use serde::{Deserialize, Serialize};
 
 use super::{check_suit_names, suit_name, SUITS};
@@ -383,6 +384,8 @@ impl Rules for CircusTrump {
     type Settings = Settings;
     type Entry = Entry;
     type State = State;
+    // "The first player draws a card": named, not recorded.
+    const FIRST: FirstChoice = FirstChoice::named("Who plays first?", "plays first");
 
     fn check_setup(setup: &Setup<Settings>) -> Result<(), RuleError> {
         crate::rules::check_player_count(setup.players.len(), Self::KIND.players())?;
