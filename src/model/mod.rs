@@ -213,6 +213,21 @@ pub struct Roster {
     pub names: Vec<String>,
 }
 
+/// A number in base 36 (ids of games and nights: the time, and a salt).
+pub fn base36(mut n: u64) -> String {
+    const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut out = Vec::new();
+    loop {
+        out.push(DIGITS.get((n % 36) as usize).copied().unwrap_or(b'0'));
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
 /// Whether `s` is a schema a newer version of the app wrote.
 pub fn is_newer(schema: u32) -> bool {
     schema > SCHEMA_VERSION
@@ -334,6 +349,14 @@ mod tests {
         for (a, b) in [("Ann", "ann "), ("Émile", "émile"), ("Bob", "Bo b")] {
             assert_eq!(same_name(a, b), name_key(a) == name_key(b));
         }
+    }
+
+    #[test]
+    fn base36_counts_with_digits_then_letters() {
+        assert_eq!(base36(0), "0");
+        assert_eq!(base36(35), "z");
+        assert_eq!(base36(36), "10");
+        assert_eq!(base36(u64::MAX), "3w5e11264sgsf");
     }
 
     #[test]

@@ -8,21 +8,6 @@ use super::aside::{kept_aside_message, newer_message};
 use super::{check, Area, Backend, Checked, SaveError, Store, StoreError, Write};
 use crate::model::{Night, Summary, NIGHT_NAME_MAX, SCHEMA_VERSION};
 
-/// A number in base 36 (for night ids).
-fn base36(mut n: u64) -> String {
-    const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
-    let mut out = Vec::new();
-    loop {
-        out.push(DIGITS.get((n % 36) as usize).copied().unwrap_or(b'0'));
-        n /= 36;
-        if n == 0 {
-            break;
-        }
-    }
-    out.reverse();
-    String::from_utf8(out).unwrap_or_default()
-}
-
 impl<B: Backend> Store<B> {
     /// Every readable night, latest started first, for home's card: an
     /// unreadable one is skipped here (the Game nights page reports it and
@@ -85,8 +70,8 @@ impl<B: Backend> Store<B> {
             schema: SCHEMA_VERSION,
             id: format!(
                 "{}-{}",
-                base36(started_ms.max(0) as u64),
-                base36(now.max(0) as u64)
+                crate::model::base36(started_ms.max(0) as u64),
+                crate::model::base36(now.max(0) as u64)
             ),
             rev: 1,
             name: name.trim().chars().take(NIGHT_NAME_MAX).collect(),

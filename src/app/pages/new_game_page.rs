@@ -23,21 +23,7 @@ use crate::storage::bounded;
 pub fn new_id() -> String {
     let ms = now_ms().max(0) as u64;
     let salt = (js_sys::Math::random() * 1_679_616.0) as u64;
-    format!("{}{}", to_base36(ms), to_base36(salt))
-}
-
-fn to_base36(mut n: u64) -> String {
-    const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
-    let mut out = Vec::new();
-    loop {
-        out.push(DIGITS.get((n % 36) as usize).copied().unwrap_or(b'0'));
-        n /= 36;
-        if n == 0 {
-            break;
-        }
-    }
-    out.reverse();
-    String::from_utf8(out).unwrap_or_default()
+    format!("{}{}", crate::model::base36(ms), crate::model::base36(salt))
 }
 
 /// The new-game form for game `R`: the settings and the record are
