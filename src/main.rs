@@ -1,13 +1,14 @@
-//! The shell's entry point (home and history): installs the panic hook and
-//! mounts the app; nothing else. Each game has its own in `src/bin/`.
+//! The app's entry point: installs the panic hook and mounts the app. The
+//! build splits the WASM so that each game's screens, the history and the
+//! records load on demand (`app::lazy`).
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
     chicken_scores::app::install_panic_hook();
-    leptos::mount::mount_to_body(chicken_scores::app::Shell);
+    leptos::mount::mount_to_body(chicken_scores::app::App);
 }
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
-    eprintln!("The app runs in the browser: build it with `trunk build --release`.");
+    eprintln!("The app runs in the browser: build it with tests/tools/build.sh.");
 }

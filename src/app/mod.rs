@@ -3,9 +3,9 @@
 //! asynchronously (IndexedDB); pages say so until it is ready.
 //!
 //! `pages/` holds one component per route, `components/` the shared widgets,
-//! and one folder per game its entry form and settings. The app ships as
-//! bundles: [`Shell`] (home, history) and [`play`] for each game, so the
-//! first load carries no game's screens (see `router`).
+//! and one folder per game its entry form and settings. [`App`] shows every
+//! route; the main module carries home and about, and [`lazy`] loads each
+//! game's screens, the history and the records when first shown.
 
 pub mod about;
 pub mod big_chicken;
@@ -15,6 +15,7 @@ pub mod cluck;
 pub mod components;
 pub mod erased;
 pub mod game;
+pub mod lazy;
 pub mod pages;
 pub mod playing_chicken;
 pub mod records;
@@ -30,7 +31,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::app::game::GameUi;
-use crate::app::router::{Route, Scope};
+use crate::app::router::Route;
 use crate::model::Summary;
 use crate::storage::idb::IdbBackend;
 use crate::storage::legacy::LocalLegacy;
@@ -242,30 +243,26 @@ fn new_ctx() -> AppCtx {
 }
 
 /// Provides the app context, opens storage (then `ready`), and follows the
-/// theme. The shell (`lists`) also reads the games lists.
-fn open_storage(lists: bool) -> AppCtx {
+/// theme; reads the games lists (home's).
+fn open_storage() -> AppCtx {
     let ctx = new_ctx();
     provide_context(ctx);
     spawn_local(async move {
         let problems = open_store().await;
         ctx.report(problems);
-        if lists {
-            if let Some(store) = store() {
-                let opened = store.open().await;
-                ctx.in_progress.set(opened.in_progress);
-                ctx.finished.set(opened.finished);
-                ctx.report(opened.problems);
-                ctx.kept_aside
-                    .set(store.kept_aside().await.map(|k| k.len()).unwrap_or(0));
-            }
+        if let Some(store) = store() {
+            let opened = store.open().await;
+            ctx.in_progress.set(opened.in_progress);
+            ctx.finished.set(opened.finished);
+            ctx.report(opened.problems);
+            ctx.kept_aside
+                .set(store.kept_aside().await.map(|k| k.len()).unwrap_or(0));
         }
         ctx.ready.set(true);
     });
-    if lists {
-        // Another tab saved, or this page came back from the back/forward
-        // cache: the lists are read again.
-        let _ = sync::on_change(move |_| ctx.refresh());
-    }
+    // Another tab saved, or this page came back from the back/forward
+    // cache: the lists are read again.
+    let _ = sync::on_change(move |_| ctx.refresh());
 
     // The theme lives on <html data-theme>; CSS follows the system without it.
     Effect::new(move |_| {
@@ -281,52 +278,46 @@ fn open_storage(lists: bool) -> AppCtx {
     ctx
 }
 
-/// The shell, the first page loaded: games in progress, new games and the
-/// history. It links no game's screens; each game is its own bundle
-/// ([`play`]), loaded when the game is opened.
+/// The app: one page for every route. Home and About are in the main
+/// module; each game's screens, the history and the records are loaded on
+/// demand ([`lazy`]).
 #[component]
-pub fn Shell() -> impl IntoView {
-    open_storage(true);
-    let router = router::provide_router(Scope::Shell);
-    let page = erased::dynamic(move || match router.route.get() {
-        Route::Home => view! { <pages::home_page::HomePage/> }.into_any(),
-        Route::History => view! { <pages::history_page::HistoryPage/> }.into_any(),
-        Route::About => about::about_page(),
-        _ => view! { <pages::NotFound/> }.into_any(),
+pub fn App() -> impl IntoView {
+    let app = open_storage();
+    let router = router::provide_router();
+    let loader = lazy::provide(router);
+    let page = erased::dynamic(move || {
+        let route = router.route.get();
+        match lazy::Chunk::of(&route) {
+            None => match route {
+                Route::Home => view! { <pages::home_page::HomePage/> }.into_any(),
+                Route::About => about::about_page(),
+                _ => view! { <pages::NotFound/> }.into_any(),
+            },
+            Some(_) if !app.ready.get() => pages::opening(),
+            Some(chunk) => loader.page(chunk, route),
+        }
+    });
+    // Back on home or the history after a game: the lists are read again.
+    Effect::new(move |prev: Option<bool>| {
+        let listed = router
+            .route
+            .with(|r| matches!(r, Route::Home | Route::History));
+        if listed && prev == Some(false) {
+            app.refresh();
+        }
+        listed
     });
     view! { <main class="app">{page}</main> }
 }
 
-/// The records bundle: players, nights, backup and games handed over
-/// ([`records`]). It reads the games lists like the shell.
-#[component]
-pub fn Records() -> impl IntoView {
-    let app = open_storage(true);
-    let router = router::provide_router(Scope::Records);
-    let page = erased::dynamic(move || match router.route.get() {
-        _ if !app.ready.get() => pages::opening(),
-        route => records::page(route),
-    });
-    view! { <main class="app">{page}</main> }
-}
-
-/// Starts a game's bundle: the panic hook, then its pages.
-pub fn start_bundle<R: GameUi>() {
-    install_panic_hook();
-    leptos::mount::mount_to_body(play::<R>);
-}
-
-/// One game's bundle: its new-game page and its game pages.
-pub fn play<R: GameUi>() -> impl IntoView {
-    let app = open_storage(false);
-    let router = router::provide_router(Scope::Game(R::KIND));
-    let page = erased::dynamic(move || match router.route.get() {
-        _ if !app.ready.get() => pages::opening(),
+/// The page of a game's route: its new-game page or a game page.
+pub fn play_route<R: GameUi>(route: Route) -> AnyView {
+    match route {
         Route::NewGame(_) => pages::new_game_page::new_game_form::<R>(),
         Route::Game(_, id) => pages::game_page::game_page::<R>(&id),
         _ => view! { <pages::NotFound/> }.into_any(),
-    });
-    view! { <main class="app">{page}</main> }
+    }
 }
 
 /// Registers the offline service worker where the browser allows it

@@ -6,10 +6,8 @@
 //! `location.pathname` into a [`Route`], follows same-origin link clicks with
 //! `history.pushState`, and answers the back button (`popstate`).
 //!
-//! The app is split into bundles: the shell (home, history) and one per
-//! game (its new-game page and game pages). A bundle shows the routes of its
-//! [`Scope`]; a link to another bundle's route is left to the browser, which
-//! loads that page (and bundle).
+//! Every route is shown in the page; the code of the screens that are not
+//! in the main module is loaded on demand (`app::lazy`).
 
 use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
@@ -161,47 +159,11 @@ pub fn current_search() -> String {
         .unwrap_or_default()
 }
 
-/// Which routes the running bundle shows itself: the shell shows home,
-/// history and about; a game's bundle shows that game's pages. Any other route is
-/// reached by loading the page (and so the other bundle).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scope {
-    /// Home and history.
-    Shell,
-    /// One game's new-game page and game pages.
-    Game(GameKind),
-    /// Players, nights, backup and games handed over (every game's rules,
-    /// none of their screens).
-    Records,
-}
-
-impl Scope {
-    /// Whether this bundle shows `route`.
-    pub fn shows(self, route: &Route) -> bool {
-        match (self, route) {
-            (Scope::Shell, Route::Home | Route::History | Route::About | Route::NotFound) => true,
-            (Scope::Game(k), Route::NewGame(r) | Route::Game(r, _)) => k == *r,
-            (
-                Scope::Records,
-                Route::Players
-                | Route::Player(_)
-                | Route::Nights
-                | Route::Night(_)
-                | Route::Backup
-                | Route::Receive,
-            ) => true,
-            _ => false,
-        }
-    }
-}
-
 /// The current route, provided as context.
 #[derive(Clone, Copy)]
 pub struct RouterCtx {
     /// Where the app is.
     pub route: RwSignal<Route>,
-    /// The routes this bundle shows.
-    pub scope: Scope,
 }
 
 fn current_path() -> String {
@@ -210,8 +172,7 @@ fn current_path() -> String {
         .unwrap_or_else(|| "/".into())
 }
 
-/// Goes to `path`: in this bundle with a history entry, else by loading
-/// the page.
+/// Goes to `path`, with a history entry.
 pub fn navigate(path: &str) {
     let Some(ctx) = use_context::<RouterCtx>() else {
         return;
@@ -226,10 +187,6 @@ pub fn go(ctx: RouterCtx, path: &str) -> bool {
     let Some(w) = web_sys::window() else {
         return false;
     };
-    if !ctx.scope.shows(&route) {
-        let _ = w.location().assign(path);
-        return true;
-    }
     if let Ok(h) = w.history() {
         let _ = h.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(path));
     }
@@ -238,12 +195,11 @@ pub fn go(ctx: RouterCtx, path: &str) -> bool {
     true
 }
 
-/// Sets up the router for a bundle: the route signal, the back button, and
-/// link clicks within the bundle.
-pub fn provide_router(scope: Scope) -> RouterCtx {
+/// Sets up the router: the route signal, the back button, and same-origin
+/// link clicks.
+pub fn provide_router() -> RouterCtx {
     let ctx = RouterCtx {
         route: RwSignal::new(Route::parse(&current_path())),
-        scope,
     };
     provide_context(ctx);
     let Some(window) = web_sys::window() else {
@@ -251,12 +207,7 @@ pub fn provide_router(scope: Scope) -> RouterCtx {
     };
 
     let on_pop = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
-        let route = Route::parse(&current_path());
-        if ctx.scope.shows(&route) {
-            ctx.route.set(route);
-        } else if let Some(w) = web_sys::window() {
-            let _ = w.location().reload();
-        }
+        ctx.route.set(Route::parse(&current_path()));
     });
     let _ = window.add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
     on_pop.forget(); // lives as long as the page
@@ -285,10 +236,7 @@ pub fn provide_router(scope: Scope) -> RouterCtx {
             let Some(href) = link.get_attribute("href") else {
                 return;
             };
-            if !href.starts_with('/')
-                || href.starts_with("//")
-                || !ctx.scope.shows(&Route::parse(&href))
-            {
+            if !href.starts_with('/') || href.starts_with("//") {
                 return; // the browser loads it
             }
             ev.prevent_default();
@@ -364,20 +312,5 @@ mod tests {
             rematch_param(&format!("?rematch={}", "a".repeat(64))).map(|s| s.len()),
             Some(64)
         );
-    }
-
-    #[test]
-    fn each_bundle_shows_its_own_routes() {
-        let (a, b) = (GAMES[0], GAMES[1]);
-        assert!(Scope::Shell.shows(&Route::Home));
-        assert!(Scope::Shell.shows(&Route::About));
-        assert!(!Scope::Shell.shows(&Route::NewGame(a)));
-        assert!(Scope::Game(a).shows(&Route::NewGame(a)));
-        assert!(Scope::Game(a).shows(&Route::Game(a, "x".into())));
-        assert!(!Scope::Game(a).shows(&Route::Game(b, "x".into())));
-        assert!(!Scope::Game(a).shows(&Route::Home));
-        assert!(Scope::Records.shows(&Route::Players));
-        assert!(!Scope::Records.shows(&Route::Home));
-        assert!(!Scope::Shell.shows(&Route::Backup));
     }
 }

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from '../tools/static-server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+// Every game's id (src/rules/*: GameInfo.id), in the home screen's order.
+export const GAME_IDS = ['big-chicken', 'playing-chicken', 'chickenfoot', 'cluck', 'chicken-lines-rummy', 'circus-trump'];
 export const DIST = process.env.CHICKEN_DIST || path.resolve(here, '../../dist');
 
 export const CHROMIUM_ARGS = [

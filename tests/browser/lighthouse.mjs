@@ -9,14 +9,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, DIST } from './harness.mjs';
+import { CHROMIUM_ARGS, DIST, GAME_IDS } from './harness.mjs';
 import { HomeScreen, GameScreen } from './pages.mjs';
 import { startServer } from '../tools/static-server.mjs';
 
 const server = await startServer(DIST, 0, '127.0.0.1');
 const base = `http://127.0.0.1:${server.address().port}`;
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-lh-'));
-const kinds = JSON.parse(fs.readFileSync(path.join(DIST, 'bundles.json'), 'utf8'));
+const kinds = GAME_IDS;
 
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',

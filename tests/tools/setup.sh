@@ -7,6 +7,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 
 TRUNK_VERSION=0.21.14
+WSPLIT_VERSION=0.2.3
 # wasm-bindgen-cli must match the wasm-bindgen in Cargo.lock exactly.
 WBG_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
 say() { printf '[setup] %s\n' "$*"; }
@@ -37,6 +38,13 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q "$WBG_VERSION"; then
   say "installing wasm-bindgen-cli $WBG_VERSION (a few minutes, once)"
   # Not --locked: one of its locked dependencies is gone from the registry.
   cargo install wasm-bindgen-cli --version "$WBG_VERSION"
+fi
+# The build's split step (tests/tools/split.sh) cuts the WASM into the main
+# module and the chunks loaded on demand.
+if ! command -v wasm-split-cli >/dev/null \
+   || ! cargo install --list | grep -q "^wasm_split_cli_support v$WSPLIT_VERSION:"; then
+  say "installing wasm-split-cli $WSPLIT_VERSION (a minute, once)"
+  cargo install wasm_split_cli_support --version "$WSPLIT_VERSION" --features build-binary --locked
 fi
 # wasm-opt (binaryen 132) and playwright-core come from npm, pinned by
 # tests/browser/package-lock.json.

@@ -1,0 +1,212 @@
+//! The parts of the app loaded on demand.
+//!
+//! The app is one WASM module split in pieces (see README, Performance):
+//! the main module (the Leptos runtime, storage, home, about) loads first;
+//! each game's screens, the history and the records (players, nights,
+//! backup) are chunks, fetched and instantiated the first time one of their
+//! routes is shown. Each chunk's entry is a `#[wasm_split]` function: the
+//! build's split step (`wasm-split-cli`, run by `tests/tools/split.sh`) moves
+//! everything only that function reaches into the chunk. Outside the
+//! browser the functions are called directly.
+//!
+//! A chunk that cannot be fetched (offline before the worker cached it)
+//! leaves a message and a Retry button, never a panic.
+
+use std::cell::RefCell;
+use std::future::Future;
+use std::task::{Context, Poll, Waker};
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
+
+use crate::app::erased;
+use crate::app::router::{Route, RouterCtx};
+use crate::rules::{big_chicken, chicken_lines, chickenfoot, cluck, playing_chicken, GameKind};
+
+/// A piece of the app loaded on demand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chunk {
+    /// One game's new-game page and game pages.
+    Game(GameKind),
+    /// Finished games, their filters and search.
+    History,
+    /// Players, nights, backup and games handed over.
+    Records,
+}
+
+impl Chunk {
+    /// The chunk that shows `route` (`None`: the main module does).
+    pub fn of(route: &Route) -> Option<Chunk> {
+        match route {
+            Route::Home | Route::About | Route::NotFound => None,
+            Route::History => Some(Chunk::History),
+            Route::NewGame(k) | Route::Game(k, _) => Some(Chunk::Game(*k)),
+            Route::Players
+            | Route::Player(_)
+            | Route::Nights
+            | Route::Night(_)
+            | Route::Backup
+            | Route::Receive => Some(Chunk::Records),
+        }
+    }
+}
+
+/// The split points: one function per chunk, each showing its routes.
+macro_rules! game_chunks {
+    ($($module:ident $view:ident $preload:ident $rules:ty;)+) => {
+        $(
+            #[wasm_split($module, wasm_split_path = ::leptos::wasm_split, fallible, preload($preload))]
+            fn $view(route: Route) -> Result<AnyView, SplitLoaderError> {
+                Ok(crate::app::play_route::<$rules>(route))
+            }
+        )+
+
+        /// Fetches and instantiates `chunk` (once; a failure is retried on
+        /// the next call).
+        async fn load(chunk: Chunk) -> Result<(), SplitLoaderError> {
+            match chunk {
+                Chunk::History => preload_history().await,
+                Chunk::Records => preload_records().await,
+                $(Chunk::Game(k) if k == <$rules as crate::rules::Rules>::KIND => $preload().await,)+
+                Chunk::Game(_) => Ok(()),
+            }
+        }
+
+        /// The view of `route` from its loaded chunk (`None` if it is not
+        /// loaded yet).
+        fn view_of(chunk: Chunk, route: Route) -> Option<Result<AnyView, SplitLoaderError>> {
+            match chunk {
+                Chunk::History => now(history_view(route)),
+                Chunk::Records => now(records_view(route)),
+                $(Chunk::Game(k) if k == <$rules as crate::rules::Rules>::KIND => now($view(route)),)+
+                Chunk::Game(_) => Some(Ok(view! { <crate::app::pages::NotFound/> }.into_any())),
+            }
+        }
+    };
+}
+
+game_chunks! {
+    big_chicken_chunk big_chicken_view preload_big_chicken big_chicken::BigChicken;
+    playing_chicken_chunk playing_chicken_view preload_playing_chicken playing_chicken::PlayingChicken;
+    chickenfoot_chunk chickenfoot_view preload_chickenfoot chickenfoot::Chickenfoot;
+    cluck_chunk cluck_view preload_cluck cluck::Cluck;
+    rummy_chunk rummy_view preload_rummy chicken_lines::Rummy;
+    circus_trump_chunk circus_trump_view preload_circus_trump chicken_lines::CircusTrump;
+}
+
+#[wasm_split(history_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_history))]
+fn history_view(_route: Route) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <crate::app::pages::history_page::HistoryPage/> }.into_any())
+}
+
+#[wasm_split(records_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_records))]
+fn records_view(route: Route) -> Result<AnyView, SplitLoaderError> {
+    Ok(crate::app::records::page(route))
+}
+
+/// Polls a future once: the split functions of a loaded chunk finish at
+/// once, so their view is built here, synchronously, under the page's
+/// reactive owner.
+fn now<F: Future>(fut: F) -> Option<F::Output> {
+    let mut fut = std::pin::pin!(fut);
+    match fut.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+        Poll::Ready(v) => Some(v),
+        Poll::Pending => None,
+    }
+}
+
+thread_local! {
+    /// The chunks loaded so far.
+    static LOADED: RefCell<Vec<Chunk>> = const { RefCell::new(Vec::new()) };
+}
+
+fn is_loaded(chunk: Chunk) -> bool {
+    LOADED.with(|l| l.borrow().contains(&chunk))
+}
+
+/// What a chunk's page shows while it loads, or why it could not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fetch {
+    Idle,
+    Loading(Chunk),
+    Failed(Chunk),
+}
+
+/// The loader's state, provided as context by [`provide`].
+#[derive(Clone, Copy)]
+pub struct Loader {
+    /// Bumped when the chunk the current page waits for arrives (so a chunk
+    /// loaded for another page never re-renders this one).
+    arrived: RwSignal<u32>,
+    fetch: RwSignal<Fetch>,
+    router: RouterCtx,
+}
+
+/// Sets up loading on demand for the router's routes.
+pub fn provide(router: RouterCtx) -> Loader {
+    let loader = Loader {
+        arrived: RwSignal::new(0),
+        fetch: RwSignal::new(Fetch::Idle),
+        router,
+    };
+    provide_context(loader);
+    loader
+}
+
+impl Loader {
+    /// The page for `route`, shown by `chunk`: its view once the chunk is
+    /// loaded; until then "Opening…" (and the fetch starts), or why it
+    /// failed with a Retry button.
+    pub fn page(self, chunk: Chunk, route: Route) -> AnyView {
+        self.arrived.track();
+        if is_loaded(chunk) {
+            return match view_of(chunk, route) {
+                Some(Ok(v)) => v,
+                _ => self.failed(chunk),
+            };
+        }
+        match self.fetch.get_untracked() {
+            Fetch::Failed(c) if c == chunk => self.failed(chunk),
+            Fetch::Loading(c) if c == chunk => crate::app::pages::opening(),
+            _ => {
+                self.start(chunk);
+                crate::app::pages::opening()
+            }
+        }
+    }
+
+    fn start(self, chunk: Chunk) {
+        self.fetch.set(Fetch::Loading(chunk));
+        spawn_local(async move {
+            let result = load(chunk).await;
+            if result.is_ok() {
+                LOADED.with(|l| l.borrow_mut().push(chunk));
+            }
+            let current = self.router.route.with_untracked(Chunk::of) == Some(chunk);
+            self.fetch.set(match result {
+                Ok(()) => Fetch::Idle,
+                Err(_) => Fetch::Failed(chunk),
+            });
+            if current {
+                self.arrived.update(|n| *n = n.wrapping_add(1));
+            }
+        });
+    }
+
+    fn failed(self, chunk: Chunk) -> AnyView {
+        let retry = erased::on_click(move |_| {
+            self.start(chunk);
+            self.arrived.update(|n| *n = n.wrapping_add(1));
+        });
+        view! {
+            <section class="page">
+                <p class="banner warn" role="alert" data-testid="chunk-failed">
+                    "This part of the app could not be loaded: the phone may be offline. Your games are safe."
+                </p>
+                <button type="button" class="primary" on:click=retry>"Retry"</button>
+            </section>
+        }
+        .into_any()
+    }
+}

@@ -1,2 +1,0 @@
-//! Big Chicken's bundle: its new-game page and its game pages.
-chicken_scores::bundle!(chicken_scores::rules::big_chicken::BigChicken);

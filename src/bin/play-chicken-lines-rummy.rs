@@ -1,2 +1,0 @@
-//! Chicken Lines Rummy's bundle: its new-game page and its game pages.
-chicken_scores::bundle!(chicken_scores::rules::chicken_lines::rummy::Rummy);

@@ -1,2 +1,0 @@
-//! Playing Chicken's bundle: its new-game page and its game pages.
-chicken_scores::bundle!(chicken_scores::rules::playing_chicken::PlayingChicken);

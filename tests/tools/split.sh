@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Trunk's post_build hook (Trunk.toml): splits the app's WASM into the main
+# module and the chunks loaded on demand (src/app/lazy.rs).
+#
+# Trunk builds the crate (with --emit-relocs, .cargo/config.toml), runs
+# wasm-bindgen and writes the page. wasm-bindgen's output cannot be split,
+# so this step starts again from cargo's raw module:
+#   wasm-split-cli   raw module -> main module + chunks + __wasm_split.js
+#   wasm-bindgen     the main module (--keep-lld-exports: the chunks import
+#                    the memory, the function table and the shared functions)
+#   wasm-opt -Oz     every module (release only)
+# and puts them in /wasm/<hash of their contents>/ (immutable, cached
+# forever; the relative URLs between them stay as written), replacing
+# Trunk's own JS and WASM in the staged page.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+stage=${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}
+profile=${TRUNK_PROFILE:-release}
+raw="$ROOT/target/wasm32-unknown-unknown/$profile/chicken-scores.wasm"
+trunk_js=$(cd "$stage" && ls chicken-scores-*.js)
+trunk_base=${trunk_js%.js}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+wasm-split-cli "$raw" "$work" --out-name chicken-scores >/dev/null
+wasm-bindgen --target web --keep-lld-exports --no-demangle --no-typescript \
+  --out-name chicken-scores --out-dir "$work/bg" "$work/chicken-scores.wasm"
+rm "$work/chicken-scores.wasm"
+mv "$work"/bg/* "$work/"
+rmdir "$work/bg"
+if [ "$profile" = release ]; then
+  # The features rustc's wasm32 target uses; -Oz as Trunk would.
+  ls "$work"/*.wasm | xargs -P "$(nproc)" -I{} wasm-opt -Oz --strip-debug --strip-producers \
+    --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue {} -o {}
+fi
+
+hash=$(cd "$work" && cat $(ls | sort) | sha256sum | cut -c1-16)
+out="$stage/wasm/$hash"
+mkdir -p "$out"
+mv "$work"/* "$out/"
+rm -f "$stage/$trunk_base.js" "$stage/${trunk_base}_bg.wasm"
+
+# The page loads the main module from its new place, and fetches the
+# chunk loader with it (the main module imports it).
+sed -i \
+  -e "s#/${trunk_base}_bg.wasm#/wasm/$hash/chicken-scores_bg.wasm#g" \
+  -e "s#/${trunk_base}.js#/wasm/$hash/chicken-scores.js#g" \
+  -e "s#</head>#<link rel=\"modulepreload\" href=\"/wasm/$hash/__wasm_split.js\" crossorigin=\"anonymous\"></head>#" \
+  "$stage/index.html"
+grep -q "/wasm/$hash/chicken-scores_bg.wasm" "$stage/index.html" || {
+  echo "split.sh: the page does not load the split module" >&2
+  exit 1
+}
+echo "split: main module and $(ls "$out" | grep -c '\.wasm$') modules in /wasm/$hash/"
