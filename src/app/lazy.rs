@@ -33,6 +33,9 @@ pub enum Chunk {
     History,
     /// Players, nights, backup and games handed over.
     Records,
+    /// What the game screen offers besides the sheet: the chart, sharing
+    /// (text and picture) and handing the game to another phone.
+    Extras,
 }
 
 impl Chunk {
@@ -66,6 +69,7 @@ macro_rules! game_chunks {
         /// the next call).
         async fn load(chunk: Chunk) -> Result<(), SplitLoaderError> {
             match chunk {
+                Chunk::Extras => preload_extras().await,
                 Chunk::History => preload_history().await,
                 Chunk::Records => preload_records().await,
                 $(Chunk::Game(k) if k == <$rules as crate::rules::Rules>::KIND => $preload().await,)+
@@ -77,6 +81,7 @@ macro_rules! game_chunks {
         /// loaded yet).
         fn view_of(chunk: Chunk, route: Route) -> Option<Result<AnyView, SplitLoaderError>> {
             match chunk {
+                Chunk::Extras => Some(Ok(view! { <crate::app::pages::NotFound/> }.into_any())),
                 Chunk::History => now(history_view(route)),
                 Chunk::Records => now(records_view(route)),
                 $(Chunk::Game(k) if k == <$rules as crate::rules::Rules>::KIND => now($view(route)),)+
@@ -93,6 +98,84 @@ game_chunks! {
     cluck_chunk cluck_view preload_cluck cluck::Cluck;
     rummy_chunk rummy_view preload_rummy chicken_lines::Rummy;
     circus_trump_chunk circus_trump_view preload_circus_trump chicken_lines::CircusTrump;
+}
+
+/// A part of the game screen in the extras chunk, with what it needs.
+pub enum Extra {
+    /// The chart (while open).
+    Chart {
+        /// The game's standings.
+        standings: Signal<crate::rules::Standings>,
+        /// Player names by seat.
+        players: Signal<Vec<String>>,
+        /// What one score-sheet row is ("Hand").
+        step: &'static str,
+    },
+    /// The Share and Picture buttons.
+    Share {
+        /// The game's standings.
+        standings: Signal<crate::rules::Standings>,
+        /// The game, date, step and players (read on a tap).
+        info: Callback<(), crate::app::game::share::ShareInfo>,
+    },
+    /// The hand-over panel's content (while open), for the record's JSON.
+    HandOver(Signal<String>),
+}
+
+#[wasm_split(extras_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_extras))]
+fn extras_view(extra: Extra) -> Result<AnyView, SplitLoaderError> {
+    use crate::app::game::{hand_over, progress, share};
+    Ok(match extra {
+        Extra::Chart {
+            standings,
+            players,
+            step,
+        } => progress::chart_view(standings, players, step),
+        Extra::Share { standings, info } => {
+            view! { <share::ShareButtons standings=standings info=info/> }.into_any()
+        }
+        Extra::HandOver(record) => hand_over::panel_body(record),
+    })
+}
+
+/// A part of the game screen from the extras chunk: at once if the chunk
+/// is loaded, else once it arrives (nothing until then; a failure shows
+/// a one-line note).
+pub fn extra(make: impl Fn() -> Extra + Send + Sync + 'static) -> AnyView {
+    if is_loaded(Chunk::Extras) {
+        return match now(extras_view(make())) {
+            Some(Ok(v)) => v,
+            _ => extra_failed(),
+        };
+    }
+    let state: RwSignal<Option<bool>> = RwSignal::new(None);
+    spawn_local(async move {
+        let ok = load(Chunk::Extras).await.is_ok();
+        if ok {
+            LOADED.with(|l| {
+                if !l.borrow().contains(&Chunk::Extras) {
+                    l.borrow_mut().push(Chunk::Extras);
+                }
+            });
+        }
+        let _ = state.try_set(Some(ok));
+    });
+    erased::dynamic(move || match state.get() {
+        None => ().into_any(),
+        Some(true) => match now(extras_view(make())) {
+            Some(Ok(v)) => v,
+            _ => extra_failed(),
+        },
+        Some(false) => extra_failed(),
+    })
+    .into_any()
+}
+
+fn extra_failed() -> AnyView {
+    view! {
+        <p class="hint" role="status">"The chart and sharing could not be loaded: the phone may be offline."</p>
+    }
+    .into_any()
 }
 
 #[wasm_split(history_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_history))]
@@ -181,7 +264,11 @@ impl Loader {
         spawn_local(async move {
             let result = load(chunk).await;
             if result.is_ok() {
-                LOADED.with(|l| l.borrow_mut().push(chunk));
+                LOADED.with(|l| {
+                    if !l.borrow().contains(&chunk) {
+                        l.borrow_mut().push(chunk);
+                    }
+                });
             }
             let current = self.router.route.with_untracked(Chunk::of) == Some(chunk);
             self.fetch.set(match result {
@@ -199,12 +286,20 @@ impl Loader {
             self.start(chunk);
             self.arrived.update(|n| *n = n.wrapping_add(1));
         });
+        let reload = erased::on_click(|_| {
+            if let Some(w) = web_sys::window() {
+                let _ = w.location().reload();
+            }
+        });
         view! {
             <section class="page">
                 <p class="banner warn" role="alert" data-testid="chunk-failed">
-                    "This part of the app could not be loaded: the phone may be offline. Your games are safe."
+                    "This part of the app could not be loaded: the phone may be offline, or the app was just updated. Your games are safe."
                 </p>
-                <button type="button" class="primary" on:click=retry>"Retry"</button>
+                <div class="row">
+                    <button type="button" class="primary" on:click=retry>"Retry"</button>
+                    <button type="button" class="secondary" on:click=reload>"Reload the app"</button>
+                </div>
             </section>
         }
         .into_any()

@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use super::progress::ScoreChart;
-use super::share::{ShareButtons, ShareInfo};
+use super::share::ShareInfo;
 use crate::app::erased::{aria, flag, on_click};
 use crate::rules::Standings;
 
@@ -51,7 +51,7 @@ pub fn around_view(p: AroundParts) -> AnyView {
                     aria-expanded=aria(move || open.get())
                     on:click=on_click(move |_| choice.set(Some((finished.get_untracked(), !open.get_untracked()))))
                 ><span aria-hidden="true">"📈 "</span>"Chart"</button>
-                <ShareButtons standings=standings info=info/>
+                {crate::app::lazy::extra(move || crate::app::lazy::Extra::Share { standings, info })}
             </div>
             <ScoreChart standings=standings players=players step=step open=open/>
         </section>

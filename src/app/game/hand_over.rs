@@ -70,11 +70,33 @@ pub fn hand_over_panel<R: Rules>(rec: RwSignal<GameRecord<R>>) -> AnyView {
 /// The panel, for a record's JSON text (not generic: one copy of its view).
 fn panel(record: Signal<String>) -> AnyView {
     let open = RwSignal::new(false);
+    let body = dynamic(move || {
+        if !open.get() {
+            return ().into_any();
+        }
+        crate::app::lazy::extra(move || crate::app::lazy::Extra::HandOver(record))
+    });
+    view! {
+        <details class="hand-over" data-testid="hand-over"
+            on:toggle=move |ev| {
+                let now = ev
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok())
+                    .is_some_and(|d| d.open());
+                open.set(now);
+            }>
+            <summary>"Hand to another phone"</summary>
+            {body}
+        </details>
+    }
+    .into_any()
+}
+
+/// The open panel's content: the link, its QR code, Copy and Share (in
+/// the extras chunk: loaded when first opened).
+pub fn panel_body(record: Signal<String>) -> AnyView {
     let note: RwSignal<Option<&'static str>> = RwSignal::new(None);
     let link = Memo::new(move |_| {
-        if !open.get() {
-            return String::new();
-        }
         let origin = web_sys::window()
             .and_then(|w| w.location().origin().ok())
             .unwrap_or_default();
@@ -140,20 +162,7 @@ fn panel(record: Signal<String>) -> AnyView {
         }
         .into_any()
     });
-    view! {
-        <details class="hand-over" data-testid="hand-over"
-            on:toggle=move |ev| {
-                let now = ev
-                    .target()
-                    .and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok())
-                    .is_some_and(|d| d.open());
-                open.set(now);
-            }>
-            <summary>"Hand to another phone"</summary>
-            {body}
-        </details>
-    }
-    .into_any()
+    view! { {body} }.into_any()
 }
 
 #[cfg(test)]

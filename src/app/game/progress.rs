@@ -74,17 +74,29 @@ pub fn ScoreChart(
         if !open.get() {
             return ().into_any();
         }
-        let data =
-            Signal::derive(move || standings.with(|s| players.with(|p| chart_data(s, p, step))));
-        let lower_wins = Memo::new(move |_| standings.with(|s| s.lower_wins));
-        view! {
-            <div class="score-chart" id="score-chart" data-testid="score-chart">
-                <LineChart data=data/>
-                {move || lower_wins.get().then(|| view! { <p class="hint">"The lowest total wins: the best line is the lowest."</p> })}
-            </div>
-        }
-        .into_any()
+        crate::app::lazy::extra(move || crate::app::lazy::Extra::Chart {
+            standings,
+            players,
+            step,
+        })
     })
+}
+
+/// The chart itself (in the extras chunk: loaded when first opened).
+pub fn chart_view(
+    standings: Signal<Standings>,
+    players: Signal<Vec<String>>,
+    step: &'static str,
+) -> AnyView {
+    let data = Signal::derive(move || standings.with(|s| players.with(|p| chart_data(s, p, step))));
+    let lower_wins = Memo::new(move |_| standings.with(|s| s.lower_wins));
+    view! {
+        <div class="score-chart" id="score-chart" data-testid="score-chart">
+            <LineChart data=data/>
+            {move || lower_wins.get().then(|| view! { <p class="hint">"The lowest total wins: the best line is the lowest."</p> })}
+        </div>
+    }
+    .into_any()
 }
 
 #[cfg(test)]
