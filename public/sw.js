@@ -52,7 +52,12 @@ async function install() {
   const have = new Set((await cache.keys()).map((r) => new URL(r.url).pathname));
   const todo = RELEASE.files.filter((f) => !have.has(f));
   const worker = async () => {
-    for (let f = todo.shift(); f; f = todo.shift()) await cache.put(f, await fetchListed(f));
+    try {
+      for (let f = todo.shift(); f; f = todo.shift()) await cache.put(f, await fetchListed(f));
+    } catch (e) {
+      todo.length = 0; // one failure fails the install: stop the others
+      throw e;
+    }
   };
   await Promise.all([worker(), worker(), worker(), worker()]);
 }
