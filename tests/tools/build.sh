@@ -22,3 +22,4 @@ trunk build public/records.html --release true --dist dist/records --public-url 
 rm -f public/records.html
 (IFS=,; echo "[${kinds[*]}]") > dist/bundles.json
 echo "built: shell + ${#kinds[@]} game bundles + records"
+node tests/tools/postbuild.mjs dist
