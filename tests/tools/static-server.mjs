@@ -1,49 +1,107 @@
-// A small static server for the built app: gzip for text; a path without a
-// file is an app route, answered with its bundle's page (/play/<kind>/... is
-// dist/play/<kind>/index.html, the rest dist/index.html); pages not cached.
+// A small static server for the built app, as a static host should serve it:
+//  - <file>.br / <file>.gz written by tests/tools/postbuild.mjs, when the
+//    request's Accept-Encoding allows (brotli first), with Content-Encoding
+//    and `Vary: Accept-Encoding`; without them, gzip -9 on the fly;
+//  - Cache-Control: a year and immutable for content-hashed names
+//    (name-0123456789abcdef.ext), `no-cache` for pages, sw.js and the rest,
+//    with an ETag so a revalidation costs a 304;
+//  - a path without a file is an app route, answered with its page: the
+//    index.html of the longest folder that holds one (dist/index.html for
+//    one page; dist/play/<kind>/index.html for /play/<kind>/... when each
+//    bundle has its own page).
 // Usage: node static-server.mjs <dir> <port> [host]
 // With TLS_CERT and TLS_KEY (PEM files) in the environment it serves HTTPS
 // (tests/tools/serve-https.sh makes them for a game night on the LAN).
+// Tests may wrap `handler(dir)` to answer some requests themselves.
 import http from 'node:http';
 import https from 'node:https';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import zlib from 'node:zlib';
+import { COMPRESSIBLE, HASHED, pageMap, pageFor } from './postbuild.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
   '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml',
   '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.png': 'image/png',
+  '.txt': 'text/plain; charset=utf-8', '.map': 'application/json',
   '.crt': 'application/x-x509-ca-cert',
 };
 
-export function startServer(dir, port = 0, host = '127.0.0.1', tls = null) {
+/** The encodings a request accepts (q > 0), from its Accept-Encoding. */
+function accepted(header = '') {
+  const ok = new Set();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) ok.add(name);
+  }
+  if (ok.has('*')) { ok.add('br'); ok.add('gzip'); }
+  return ok;
+}
+
+const isFile = (f) => { try { return fs.statSync(f).isFile(); } catch { return false; } };
+const onTheFly = new Map(); // file -> { mtime, gz }
+
+/** The request handler serving `dir`. */
+export function handler(dir) {
   const root = path.resolve(dir);
-  const handler = (req, res) => {
+  return (req, res) => {
     const url = new URL(req.url, 'http://x');
-    let file = path.join(root, decodeURIComponent(url.pathname));
-    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      // An app route: /play/<kind>/... is that game's bundle, the rest the shell.
-      const game = url.pathname.match(/^\/play\/([a-z0-9-]+)\//);
-      const page = game ? path.join(root, 'play', game[1], 'index.html')
-        : url.pathname.startsWith('/records/') ? path.join(root, 'records', 'index.html') : null;
-      file = page && fs.existsSync(page) ? page : path.join(root, 'index.html');
+    let pathname;
+    try { pathname = decodeURIComponent(url.pathname); } catch { res.writeHead(400); res.end(); return; }
+    let file = path.join(root, pathname);
+    if (!file.startsWith(root + path.sep) || !isFile(file)) {
+      // An app route: the page for this path.
+      const page = pageFor(pageMap(root), url.pathname);
+      file = page ? path.join(root, page) : null;
     }
-    let body;
-    try { body = fs.readFileSync(file); } catch { res.writeHead(404); res.end(); return; }
+    let stat;
+    try { stat = fs.statSync(file); } catch { res.writeHead(404); res.end(); return; }
+    const rel = path.relative(root, file).split(path.sep).join('/');
     const ext = path.extname(file);
-    const headers = { 'Content-Type': TYPES[ext] || 'application/octet-stream' };
-    headers['Cache-Control'] = ext === '.html' || file.endsWith('sw.js') ? 'no-cache' : 'max-age=31536000, immutable';
-    if (/gzip/.test(req.headers['accept-encoding'] || '') && ext !== '.png') {
-      body = zlib.gzipSync(body, { level: 9 });
-      headers['Content-Encoding'] = 'gzip';
+    const headers = {
+      'Content-Type': TYPES[ext] || 'application/octet-stream',
+      'Cache-Control': HASHED.test(rel) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ETag: `W/"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`,
+    };
+    let body = null;
+    if (COMPRESSIBLE.test(file)) {
+      headers.Vary = 'Accept-Encoding';
+      const ok = accepted(req.headers['accept-encoding']);
+      for (const [enc, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
+        if (ok.has(enc) && isFile(file + suffix)) {
+          body = fs.readFileSync(file + suffix);
+          headers['Content-Encoding'] = enc;
+          break;
+        }
+      }
+      if (!body && ok.has('gzip')) {
+        const hit = onTheFly.get(file);
+        if (hit && hit.mtime === stat.mtimeMs) body = hit.gz;
+        else {
+          body = zlib.gzipSync(fs.readFileSync(file), { level: 9 });
+          onTheFly.set(file, { mtime: stat.mtimeMs, gz: body });
+        }
+        headers['Content-Encoding'] = 'gzip';
+      }
     }
+    if (req.headers['if-none-match'] === headers.ETag) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    body ||= fs.readFileSync(file);
     headers['Content-Length'] = body.length;
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   };
-  const server = tls ? https.createServer(tls, handler) : http.createServer(handler);
+}
+
+export function startServer(dir, port = 0, host = '127.0.0.1', tls = null) {
+  const h = handler(dir);
+  const server = tls ? https.createServer(tls, h) : http.createServer(h);
   return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
 }
 
@@ -62,6 +120,13 @@ if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1])))
         if (a.family === 'IPv4' && !a.internal) console.log(`  on your phone:    ${scheme}://${a.address}:${p}/`);
       }
     }
+  }
+  if (!fs.existsSync(path.join(dir, 'index.html.br'))) {
+    console.log('  (no .br files: run `node tests/tools/postbuild.mjs dist` for brotli; gzip on the fly meanwhile)');
+  }
+  if (!tls) {
+    console.log('  Note: Chromium asks for brotli only over HTTPS or from localhost/127.0.0.1;');
+    console.log('  a phone on plain http://<LAN address> gets gzip.');
   }
   console.log('Press Ctrl+C to stop.');
 }
