@@ -27,9 +27,10 @@ import zlib from 'node:zlib';
 export const COMPRESSIBLE = /\.(wasm|js|mjs|css|html|json|svg|webmanifest|txt|map)$/;
 /** Files in dist/ that are not part of the app offline. */
 const NOT_OFFLINE = /(\.map|\.br|\.gz)$|(^|\/)(_headers|_redirects|local-ca\.crt|\.[^/]*)$|^sw\.js$/;
-/** Names that carry a content hash (Trunk: name-0123456789abcdef[_bg].ext):
+/** Names that carry a content hash (Trunk: name-0123456789abcdef[_bg].ext;
+ *  the split WASM: wasm/0123456789abcdef/<file>, tests/tools/split.sh):
  *  never change, so may be cached for a year and taken from the HTTP cache. */
-export const HASHED = /[-_.][0-9a-f]{16,}(_bg)?\.[a-z0-9]+$/;
+export const HASHED = /[-_.][0-9a-f]{16,}(_bg)?\.[a-z0-9]+$|(^|\/)wasm\/[0-9a-f]{16,}\/[^/]+$/;
 /** Where the release goes in sw.js. */
 const MARKED = /\/\*RELEASE\*\/[\s\S]*?\/\*RELEASE\*\//;
 
