@@ -259,6 +259,19 @@ impl Loader {
         }
     }
 
+    /// Starts loading the chunk that shows `path`'s route, if it has one
+    /// and it is not loaded or loading: called at start-up (while storage
+    /// opens) and when a finger lands on a link (before the tap ends).
+    pub fn warm(self, path: &str) {
+        let Some(chunk) = Chunk::of(&Route::parse(path)) else {
+            return;
+        };
+        if is_loaded(chunk) || self.fetch.get_untracked() == Fetch::Loading(chunk) {
+            return;
+        }
+        self.start(chunk);
+    }
+
     fn start(self, chunk: Chunk) {
         self.fetch.set(Fetch::Loading(chunk));
         spawn_local(async move {

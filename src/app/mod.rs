@@ -286,6 +286,10 @@ pub fn App() -> impl IntoView {
     let app = open_storage();
     let router = router::provide_router();
     let loader = lazy::provide(router);
+    // The page's chunk loads while storage opens; a finger on a link
+    // starts loading its chunk before the tap ends.
+    loader.warm(&router::current_path());
+    router::on_pointer_down(move |href| loader.warm(href));
     let page = erased::dynamic(move || {
         let route = router.route.get();
         match lazy::Chunk::of(&route) {

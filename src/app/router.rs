@@ -166,7 +166,8 @@ pub struct RouterCtx {
     pub route: RwSignal<Route>,
 }
 
-fn current_path() -> String {
+/// The page's path ("/play/cluck/new").
+pub fn current_path() -> String {
     web_sys::window()
         .and_then(|w| w.location().pathname().ok())
         .unwrap_or_else(|| "/".into())
@@ -247,6 +248,26 @@ pub fn provide_router() -> RouterCtx {
     }
     on_click.forget();
     ctx
+}
+
+/// Calls `f` with the address of a same-origin link a finger (or mouse
+/// button) lands on.
+pub fn on_pointer_down(f: impl Fn(&str) + 'static) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let handler = Closure::<dyn FnMut(web_sys::Event)>::new(move |ev: web_sys::Event| {
+        let href = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("a[href]").ok().flatten())
+            .and_then(|link| link.get_attribute("href"));
+        if let Some(href) = href.filter(|h| h.starts_with('/') && !h.starts_with("//")) {
+            f(&href);
+        }
+    });
+    let _ = doc.add_event_listener_with_callback("pointerdown", handler.as_ref().unchecked_ref());
+    handler.forget(); // lives as long as the page
 }
 
 #[cfg(test)]

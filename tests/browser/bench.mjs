@@ -8,15 +8,16 @@
 //  4. with 5 and with 5,000 games stored (5 in progress, the rest
 //     finished): home ready (the games in progress listed), open a game
 //     (its scoreboard and entry form shown), save a hand (the new row).
-// Also: the size of each game's bundle, fetched when that game is opened.
+//  5. home, then a tap into each game's first screen (cold, 4x): time and
+//     bytes on the wire;
+// and the bytes of everything kept for offline.
 // Usage: node tests/browser/bench.mjs [runs]   (after tests/tools/build.sh)
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { startServer } from '../tools/static-server.mjs';
-import { CHROMIUM_ARGS, DIST } from './harness.mjs';
+import { CHROMIUM_ARGS, DIST, GAME_IDS } from './harness.mjs';
 import { idbSeed } from './idb.mjs';
 
 const RUNS = Number(process.argv[2] || 5);
@@ -144,6 +145,41 @@ async function atScale(url, n) {
   });
 }
 
+/** Home, then a tap on "New <game>" as soon as home is interactive: ms
+ *  from navigation to the game's first screen (its new-game form) and the
+ *  bytes transferred for both (cold profile, 4x). */
+async function firstGame(url, kind) {
+  return withPage(url, async (page, cdp) => {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    let bytes = 0;
+    let homeBytes = 0;
+    cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
+    await page.goto(url + '/', { waitUntil: 'commit' });
+    const button = page.getByTestId(`new-${kind}`);
+    await button.waitFor();
+    homeBytes = bytes;
+    await button.click();
+    await page.getByTestId('start-game').waitFor();
+    const ms = await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now())))));
+    await page.waitForLoadState('networkidle');
+    return { ms, bytes, gameBytes: bytes - homeBytes };
+  });
+}
+
+/** Bytes of every file the service worker keeps for offline (brotli where
+ *  the build wrote a .br: what the server sends Chromium). */
+function offlineBytes() {
+  const sw = fs.readFileSync(path.join(DIST, 'sw.js'), 'utf8');
+  const m = sw.match(/\/\*RELEASE\*\/([\s\S]*?)\/\*RELEASE\*\//);
+  const files = m ? JSON.parse(m[1]).files : [];
+  return files.reduce((n, f) => {
+    const raw = path.join(DIST, f === '/' ? 'index.html' : f.slice(1));
+    const br = `${raw}.br`;
+    return n + (fs.existsSync(br) ? fs.statSync(br).size : fs.existsSync(raw) ? fs.statSync(raw).size : 0);
+  }, 0) + fs.statSync(path.join(DIST, 'sw.js')).size;
+}
+
 async function tapToUpdate(url) {
   return (await atScale(url, 1)).save;
 }
@@ -152,30 +188,34 @@ const server = await startServer(DIST, 0, '127.0.0.1');
 const url = `http://127.0.0.1:${server.address().port}`;
 const loads = [];
 const taps = [];
+const games_ = Object.fromEntries(GAME_IDS.map((k) => [k, []]));
 const scale = { 5: [], 5000: [] };
 for (let i = 0; i < RUNS; i++) {
   loads.push(await firstLoad(url));
+  for (const k of GAME_IDS) games_[k].push(await firstGame(url, k));
   taps.push(await tapToUpdate(url));
   for (const n of [5, 5000]) scale[n].push(await atScale(url, n));
 }
 server.close();
 const at = (n, k) => Math.round(median(scale[n].map((r) => r[k])));
 
-// What each bundle downloads (gzip level 9, as the server sends it).
-const gz = (dir) => fs.readdirSync(dir)
-  .filter((f) => /\.(wasm|js|css|html)$/.test(f))
-  .reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(path.join(dir, f)), { level: 9 }).length, 0);
-const kinds = JSON.parse(fs.readFileSync(path.join(DIST, 'bundles.json'), 'utf8'));
-const bundles = Object.fromEntries(kinds.map((k) => [k, gz(path.join(DIST, 'play', k))]));
-const wasm = fs.readdirSync(DIST).find((f) => f.endsWith('.wasm'));
+// Home then each game's first screen (median of the runs).
+const firstGames = Object.fromEntries(GAME_IDS.map((k) => [k, {
+  ms: Math.round(median(games_[k].map((g) => g.ms))),
+  bytes: median(games_[k].map((g) => g.bytes)),
+  game_bytes: median(games_[k].map((g) => g.gameBytes)),
+}]));
+const wasmDir = fs.readdirSync(path.join(DIST, 'wasm'))[0];
+const wasm = wasmDir ? path.join('wasm', wasmDir, 'chicken-scores_bg.wasm') : null;
 const result = {
   date: new Date().toISOString().slice(0, 10),
   runs: RUNS,
-  first_load_gzip_bytes: median(loads.map((l) => l.bytes)),
-  shell_wasm_raw_bytes: wasm ? fs.statSync(path.join(DIST, wasm)).size : null,
+  first_load_bytes: median(loads.map((l) => l.bytes)),
+  main_wasm_raw_bytes: wasm ? fs.statSync(path.join(DIST, wasm)).size : null,
   time_to_interactive_ms: Math.round(median(loads.map((l) => l.tti))),
   tap_to_scoreboard_ms: Math.round(median(taps)),
-  game_bundle_gzip_bytes: bundles,
+  home_then_game: firstGames,
+  offline_bytes: offlineBytes(),
   scale_ms: Object.fromEntries([5, 5000].map((n) => [n, { home: at(n, 'home'), open: at(n, 'open'), save: at(n, 'save') }])),
 };
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -183,11 +223,12 @@ console.log(JSON.stringify(result, null, 2));
 console.log(`
 | measure (median of ${RUNS}, 4x CPU throttling) | value |
 |---|---|
-| first load transferred (gzip): the shell, home screen | ${kb(result.first_load_gzip_bytes)} |
-| shell WASM uncompressed | ${kb(result.shell_wasm_raw_bytes)} |
+| first load transferred (brotli from 127.0.0.1): home screen | ${kb(result.first_load_bytes)} |
+| main WASM module uncompressed | ${kb(result.main_wasm_raw_bytes)} |
 | cold load to first interactive screen | ${result.time_to_interactive_ms} ms |
 | tap "Save hand" to updated scoreboard (10 players, 15 hands recorded) | ${result.tap_to_scoreboard_ms} ms |
-${kinds.map((k) => `| ${k} bundle, fetched when that game opens (gzip) | ${kb(bundles[k])} |`).join('\n')}
+${GAME_IDS.map((k) => `| home, then ${k}'s first screen: ready / transferred (of which the game) | ${firstGames[k].ms} ms / ${kb(firstGames[k].bytes)} (${kb(firstGames[k].game_bytes)}) |`).join('\n')}
+| every file kept for offline (all six games, records, history) | ${kb(result.offline_bytes)} |
 
 | with games stored (median of ${RUNS}, 4x CPU throttling) | 5 games | 5,000 games | ratio |
 |---|---|---|---|

@@ -48,6 +48,32 @@ sed -i \
   -e "s#/${trunk_base}.js#/wasm/$hash/chicken-scores.js#g" \
   -e "s#</head>#<link rel=\"modulepreload\" href=\"/wasm/$hash/__wasm_split.js\" crossorigin=\"anonymous\"></head>#" \
   "$stage/index.html"
+# A page opened at a game's (or the records', the history's) address
+# fetches that chunk's files at once, alongside the main module, instead
+# of after it: a small script maps the path to the files
+# (__wasm_split.js names each split's file and the shared chunks it needs).
+node - "$out" "$hash" "$stage/index.html" <<'JS'
+const fs = require('fs');
+const [dir, hash, html] = process.argv.slice(2);
+const js = fs.readFileSync(`${dir}/__wasm_split.js`, 'utf8');
+const files = {};
+const re = /export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([\w.]+)"[\s\S]*?\n, \[([^\]]*)\]\)\)/g;
+for (const m of js.matchAll(re)) {
+  const deps = m[3].split(',').map((s) => s.trim()).filter(Boolean).map((c) => `${c.replace(/^__/, '')}.wasm`);
+  files[m[1]] = [m[2], ...deps];
+}
+const games = { 'big-chicken': 'big_chicken', 'playing-chicken': 'playing_chicken', chickenfoot: 'chickenfoot',
+  cluck: 'cluck', 'chicken-lines-rummy': 'rummy', 'circus-trump': 'circus_trump' };
+const union = (...names) => [...new Set(names.flatMap((n) => files[`${n}_chunk`] || []))];
+const map = { '/history': union('history'), '/records/': union('records') };
+for (const [kind, name] of Object.entries(games)) map[`/play/${kind}/`] = union(name, 'extras');
+if (Object.values(map).some((f) => f.length === 0)) throw new Error('split.sh: a split point has no files');
+const script = `<script>(function(){var m=${JSON.stringify(map)},p=location.pathname,k;`
+  + `for(k in m)if(p.indexOf(k)===0)m[k].forEach(function(f){var l=document.createElement('link');`
+  + `l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';l.href='/wasm/${hash}/'+f;document.head.appendChild(l)})})()</script>`;
+const page = fs.readFileSync(html, 'utf8');
+fs.writeFileSync(html, page.replace('</head>', `${script}</head>`));
+JS
 grep -q "/wasm/$hash/chicken-scores_bg.wasm" "$stage/index.html" || {
   echo "split.sh: the page does not load the split module" >&2
   exit 1
