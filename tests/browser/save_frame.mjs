@@ -2,16 +2,17 @@
 // the render test (render.test.mjs): the 10-player Chickenfoot game with
 // 15 hands recorded, and a measured tap on Save for hand 16.
 
-/** The 10-player Double-15 game holding 15 hands (the 16th is the last). */
-export function bigGame(id = 'bench10') {
+/** The 10-player Double-15 game holding `hands` hands (15 by default: the
+ *  16th, the last the rules allow, ends the game). */
+export function bigGame(id = 'bench10', hands = 15) {
   const players = Array.from({ length: 10 }, (_, i) => `Player ${i + 1}`);
-  const log = Array.from({ length: 15 }, (_, h) => ({
+  const log = Array.from({ length: hands }, (_, h) => ({
     out: h % 10,
     left: players.map((_, i) => ({ pips: i === h % 10 ? 0 : 1 + ((h * 7 + i * 3) % 40) })),
   }));
   const now = Date.now();
   const record = { schema: 2, id, rev: 1, kind: 'chickenfoot', rules_version: 1, created_ms: now, players, settings: { set: 'd15' }, log };
-  const summary = { schema: 2, id, rev: 1, kind: 'chickenfoot', players, created_ms: now, updated_ms: now, finished: false, summary: 'Hand 16 of 16' };
+  const summary = { schema: 2, id, rev: 1, kind: 'chickenfoot', players, created_ms: now, updated_ms: now, finished: false, summary: `Hand ${hands + 1} of 16` };
   return { record, summary };
 }
 
