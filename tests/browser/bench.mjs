@@ -4,14 +4,21 @@
 //  2. time from navigation to the first interactive screen (cold profile),
 //  3. time from the tap that saves a hand to the updated scoreboard, in a
 //     10-player Chickenfoot game holding 15 recorded hands (Double-15: the
-//     most hands the rules allow; the 16th is saved),
+//     most hands the rules allow; the 16th is saved): to the rAF callback
+//     after the new row is in the DOM (tap_to_scoreboard_ms, the earlier
+//     figure), to the end of that frame after layout and paint
+//     (tap_to_painted_ms), split at the save's IndexedDB commit
+//     (tap_to_commit_ms + commit_to_painted_ms); and the DOM mutations the
+//     save causes up to the end of that frame (save_dom_mutations, from a
+//     MutationObserver: nodes added and removed, attribute and text writes),
 //  4. with 5 and with 5,000 games stored (5 in progress, the rest
 //     finished): home ready (the games in progress listed), open a game
 //     (its scoreboard and entry form shown), save a hand (the new row).
 //  5. home, then a tap into each game's first screen (cold, 4x): time and
 //     bytes on the wire;
 // and the bytes of everything kept for offline.
-// Usage: node tests/browser/bench.mjs [runs]   (after tests/tools/build.sh)
+// Usage: node tests/browser/bench.mjs [runs] [save]   (after tests/tools/build.sh;
+// with `save`, only measure 3)
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +26,7 @@ import path from 'node:path';
 import { startServer } from '../tools/static-server.mjs';
 import { CHROMIUM_ARGS, DIST, GAME_IDS } from './harness.mjs';
 import { idbSeed } from './idb.mjs';
+import { bigGame, fillHand, measureSave, recordCommits } from './save_frame.mjs';
 
 const RUNS = Number(process.argv[2] || 5);
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
@@ -32,6 +40,7 @@ async function withPage(url, fn) {
   });
   try {
     const page = context.pages()[0] || (await context.newPage());
+    await page.addInitScript(recordCommits);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     return await fn(page, cdp);
@@ -63,19 +72,6 @@ async function firstLoad(url) {
   });
 }
 
-function bigGame() {
-  const players = Array.from({ length: 10 }, (_, i) => `Player ${i + 1}`);
-  const log = Array.from({ length: 15 }, (_, h) => ({
-    out: h % 10,
-    left: players.map((_, i) => ({ pips: i === h % 10 ? 0 : 1 + ((h * 7 + i * 3) % 40) })),
-  }));
-  const id = 'bench10';
-  const now = Date.now();
-  const record = { schema: 2, id, rev: 1, kind: 'chickenfoot', rules_version: 1, created_ms: now, players, settings: { set: 'd15' }, log };
-  const summary = { schema: 2, id, rev: 1, kind: 'chickenfoot', players, created_ms: now, updated_ms: now, finished: false, summary: 'Hand 16 of 16' };
-  return { record, summary };
-}
-
 /** `n` stored games: the 10-player game, 4 more in progress, the rest
  *  finished two-player games of 7 hands. */
 function games(n) {
@@ -95,24 +91,12 @@ function games(n) {
   return rows;
 }
 
-/** Fills in hand 16 of the 10-player game, then taps Save: ms to the row. */
+/** Fills in hand 16 of the 10-player game, then taps Save: see
+ *  `measureSave` (ms to the row, to the end of its frame, to the commit;
+ *  the DOM mutations). */
 async function saveHand(page) {
-  await page.getByRole('button', { name: 'Player 1 went out', exact: true }).click();
-  for (let i = 2; i <= 10; i++) await page.getByLabel(`Player ${i}: pips left`).fill(String(i));
-  return page.evaluate(() => new Promise((resolve) => {
-    const rows = () => document.querySelectorAll('table.sheet tbody tr:not(.row-details)').length;
-    const before = rows();
-    const obs = new MutationObserver(() => {
-      if (rows() === before + 1) {
-        obs.disconnect();
-        // The frame after the DOM change is the one that shows it.
-        requestAnimationFrame(() => resolve(performance.now() - t0));
-      }
-    });
-    obs.observe(document.body, { childList: true, subtree: true });
-    const t0 = performance.now();
-    document.querySelector('[data-testid="save-hand"]').click();
-  }));
+  await fillHand(page);
+  return measureSave(page);
 }
 
 /** ms from navigation to `selector` matching (with `count` items). */
@@ -184,6 +168,31 @@ async function tapToUpdate(url) {
   return (await atScale(url, 1)).save;
 }
 
+const SAVE_ONLY = process.argv[3] === 'save';
+const ms = (xs) => Math.round(median(xs));
+const mutationFigures = (saves) => Object.fromEntries(
+  ['total', 'added', 'removed', 'attributes', 'characterData'].map((k) => [k, median(saves.map((s) => s.mutations[k]))]));
+const saveFigures = (saves) => ({
+  tap_to_scoreboard_ms: ms(saves.map((s) => s.rows_ms)),
+  tap_to_painted_ms: ms(saves.map((s) => s.painted_ms)),
+  tap_to_commit_ms: ms(saves.map((s) => s.committed_ms)),
+  commit_to_painted_ms: ms(saves.map((s) => s.after_commit_ms)),
+  shown_before_commit: saves.some((s) => s.shown_before_commit),
+  save_dom_mutations: mutationFigures(saves),
+  save_dom_mutations_by_region: Object.fromEntries(
+    Object.keys(saves[0].by_region).map((k) => [k, median(saves.map((s) => s.by_region[k]))])),
+  save_dom_mutations_next_second: median(saves.map((s) => s.later.total)),
+});
+if (SAVE_ONLY) {
+  const server = await startServer(DIST, 0, '127.0.0.1');
+  const url = `http://127.0.0.1:${server.address().port}`;
+  const saves = [];
+  for (let i = 0; i < RUNS; i++) saves.push(await tapToUpdate(url));
+  server.close();
+  console.log(JSON.stringify({ runs: RUNS, each_painted_ms: saves.map((s) => Math.round(s.painted_ms)), ...saveFigures(saves) }, null, 2));
+  process.exit(0);
+}
+
 const server = await startServer(DIST, 0, '127.0.0.1');
 const url = `http://127.0.0.1:${server.address().port}`;
 const loads = [];
@@ -197,7 +206,7 @@ for (let i = 0; i < RUNS; i++) {
   for (const n of [5, 5000]) scale[n].push(await atScale(url, n));
 }
 server.close();
-const at = (n, k) => Math.round(median(scale[n].map((r) => r[k])));
+const at = (n, k) => Math.round(median(scale[n].map((r) => (k === 'save' ? r.save.rows_ms : k === 'save_painted' ? r.save.painted_ms : r[k]))));
 
 // Home then each game's first screen (median of the runs).
 const firstGames = Object.fromEntries(GAME_IDS.map((k) => [k, {
@@ -213,10 +222,10 @@ const result = {
   first_load_bytes: median(loads.map((l) => l.bytes)),
   main_wasm_raw_bytes: wasm ? fs.statSync(path.join(DIST, wasm)).size : null,
   time_to_interactive_ms: Math.round(median(loads.map((l) => l.tti))),
-  tap_to_scoreboard_ms: Math.round(median(taps)),
+  ...saveFigures(taps),
   home_then_game: firstGames,
   offline_bytes: offlineBytes(),
-  scale_ms: Object.fromEntries([5, 5000].map((n) => [n, { home: at(n, 'home'), open: at(n, 'open'), save: at(n, 'save') }])),
+  scale_ms: Object.fromEntries([5, 5000].map((n) => [n, { home: at(n, 'home'), open: at(n, 'open'), save: at(n, 'save'), save_painted: at(n, 'save_painted') }])),
 };
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 console.log(JSON.stringify(result, null, 2));
@@ -226,11 +235,14 @@ console.log(`
 | first load transferred (brotli from 127.0.0.1): home screen | ${kb(result.first_load_bytes)} |
 | main WASM module uncompressed | ${kb(result.main_wasm_raw_bytes)} |
 | cold load to first interactive screen | ${result.time_to_interactive_ms} ms |
-| tap "Save hand" to updated scoreboard (10 players, 15 hands recorded) | ${result.tap_to_scoreboard_ms} ms |
+| tap "Save hand" to updated scoreboard (10 players, 15 hands recorded): rAF after the new row | ${result.tap_to_scoreboard_ms} ms |
+| the same, to the end of that frame (after layout and paint) | ${result.tap_to_painted_ms} ms |
+| of which: tap to the save's IndexedDB commit / commit to end of frame | ${result.tap_to_commit_ms} ms / ${result.commit_to_painted_ms} ms |
+| DOM mutations of that save (added + removed nodes, attribute, text writes) | ${result.save_dom_mutations.total} (${result.save_dom_mutations.added} + ${result.save_dom_mutations.removed}, ${result.save_dom_mutations.attributes}, ${result.save_dom_mutations.characterData}) |
 ${GAME_IDS.map((k) => `| home, then ${k}'s first screen: ready / transferred (of which the game) | ${firstGames[k].ms} ms / ${kb(firstGames[k].bytes)} (${kb(firstGames[k].game_bytes)}) |`).join('\n')}
 | every file kept for offline (all six games, records, history) | ${kb(result.offline_bytes)} |
 
 | with games stored (median of ${RUNS}, 4x CPU throttling) | 5 games | 5,000 games | ratio |
 |---|---|---|---|
-${[['home', 'home ready (games in progress listed)'], ['open', 'open a game (scoreboard and form)'], ['save', 'save a hand (tap to new row)']]
+${[['home', 'home ready (games in progress listed)'], ['open', 'open a game (scoreboard and form)'], ['save', 'save a hand (tap to new row)'], ['save_painted', 'save a hand (tap to end of frame)']]
     .map(([k, label]) => `| ${label} | ${at(5, k)} ms | ${at(5000, k)} ms | ${(at(5000, k) / at(5, k)).toFixed(2)} |`).join('\n')}`);

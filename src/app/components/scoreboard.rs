@@ -4,8 +4,9 @@
 
 use leptos::prelude::*;
 
+use crate::app::erased::{aria, dynamic, flag, on_click, text};
 use crate::model::same_name;
-use crate::rules::{competition_ranks, Standings, WentOut};
+use crate::rules::{competition_ranks, SheetRow, Standings, WentOut};
 
 /// Up to this many players, the sheet fits a 390 px phone without
 /// scrolling sideways; beyond, its header row and first column stay put.
@@ -50,7 +51,95 @@ pub fn short_names(names: &[String]) -> Vec<String> {
     (0..names.len()).map(|i| prefix(i, &len)).collect()
 }
 
-/// Leaderboard and score sheet for a game.
+/// Each player's place, by seat: a finished game's places come from its
+/// outcome (a tie-breaker may have split equal totals); otherwise from
+/// the totals.
+fn places(s: &Standings) -> Vec<usize> {
+    match &s.outcome {
+        Some(o) if o.ranks.len() == s.totals.len() => o.ranks.clone(),
+        _ => competition_ranks(&s.totals, s.lower_wins),
+    }
+}
+
+/// Seats in leaderboard order: by place, then by seat.
+fn by_place(ranks: &[usize]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..ranks.len()).collect();
+    order.sort_by_key(|i| (ranks.get(*i).copied().unwrap_or(usize::MAX), *i));
+    order
+}
+
+/// The row's label split for the sheet's narrow first column: the whole
+/// label (the button's name), the number shown, what follows the number in
+/// small print ("· 9-9"), and whether nobody went out (a stalemate).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct RowHead {
+    label: String,
+    number: String,
+    after: String,
+    stalemate: bool,
+}
+
+impl RowHead {
+    fn of(row: &SheetRow) -> Self {
+        let label = row.label.clone();
+        // Shown: the number, and what follows it in the label in small
+        // print ("1", "· 9-9"): the button's name, the whole label, holds
+        // what shows.
+        let (before, after): (String, String) = match label.find(&format!(" {}", row.number)) {
+            Some(at) => {
+                let (b, a) = label.split_at(at + 1);
+                (
+                    b.to_string(),
+                    a.get(row.number.len()..).unwrap_or("").to_string(),
+                )
+            }
+            None => (String::new(), String::new()),
+        };
+        let number = if before.is_empty() {
+            label.clone()
+        } else {
+            row.number.clone()
+        };
+        RowHead {
+            label,
+            number,
+            after: after.trim().to_string(),
+            stalemate: row.out == WentOut::Nobody,
+        }
+    }
+}
+
+/// What one cell of the sheet shows: the running total, the points the row
+/// added ("+8", "−3"), and whether this player went out in that row.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Cell {
+    run: String,
+    delta: String,
+    went_out: bool,
+}
+
+impl Cell {
+    fn of(row: &SheetRow, seat: usize) -> Self {
+        Cell {
+            run: row
+                .totals
+                .get(seat)
+                .map(|t| t.to_string())
+                .unwrap_or_default(),
+            delta: row
+                .points
+                .get(seat)
+                .map(|p| format!("+{p}").replace("+-", "−"))
+                .unwrap_or_default(),
+            went_out: row.out == WentOut::Player(seat),
+        }
+    }
+}
+
+/// Leaderboard and score sheet for a game. Keyed and fine-grained: the
+/// leaderboard by seat, the sheet by row, each row and cell reading a memo
+/// of its own values, so a save adds the new row's cells and writes only
+/// the totals, places and marks that changed.
 #[component]
 pub fn Scoreboard(
     /// The standings to show.
@@ -67,165 +156,234 @@ pub fn Scoreboard(
     /// is reopened).
     can_edit: Signal<bool>,
 ) -> impl IntoView {
-    let open_row: RwSignal<Option<usize>> = RwSignal::new(None);
-
-    let leaders = move || {
-        let s = standings.get();
-        let names = players.get();
-        // A finished game's places come from its outcome (a tie-breaker may
-        // have split equal totals); otherwise from the totals.
-        let ranks = match &s.outcome {
-            Some(o) if o.ranks.len() == s.totals.len() => o.ranks.clone(),
-            _ => competition_ranks(&s.totals, s.lower_wins),
-        };
-        let mut order: Vec<usize> = (0..s.totals.len()).collect();
-        order.sort_by_key(|i| (ranks.get(*i).copied().unwrap_or(usize::MAX), *i));
-        order
-            .into_iter()
-            .map(|i| {
-                let name = names.get(i).cloned().unwrap_or_default();
-                let total = s.totals.get(i).copied().unwrap_or_default();
-                let rank = ranks.get(i).copied().unwrap_or(0);
-                let label = format!("{name}: {}, place {rank}", crate::rules::count(total, "point"));
-                view! {
-                    <li class="leader" class:first=rank == 1 data-testid=format!("leader-{i}") aria-label=label>
-                        <span class="rank">{rank}</span>
-                        <span class="name">{name}</span>
-                        <span class="total" data-testid=format!("total-{i}")>{total.to_string()}</span>
-                    </li>
-                }
-            })
-            .collect_view()
+    let ranks = Memo::new(move |_| standings.with(places));
+    let order = Memo::new(move |_| ranks.with(|r| by_place(r)));
+    let leaders = view! {
+        <For each=move || order.get() key=|seat| *seat children=move |seat| leader(seat, standings, players, ranks)/>
     };
-
-    // The column whose full name is shown (a tap on a short header).
-    let named: RwSignal<Option<usize>> = RwSignal::new(None);
-    let sheet = move || {
-        let s = standings.get();
-        let names = players.get();
-        if s.sheet.is_empty() {
-            return view! { <p class="hint">"No scores yet."</p> }.into_any();
-        }
-        let shorts = short_names(&names);
-        let editable = can_edit.get();
-        let wide = names.len() > FIT_PLAYERS;
-        let header = names
-            .iter()
-            .zip(shorts)
-            .enumerate()
-            .map(|(i, (n, short))| {
-                // Read out: what shows, then the full name ("Chri: Christopher").
-                let name = if short == n.trim() { short.clone() } else { format!("{short}: {}", n.trim()) };
-                view! {
-                    <th scope="col">
-                        <button
-                            type="button"
-                            class="col-name"
-                            aria-label=name
-                            aria-expanded=move || (named.get() == Some(i)).to_string()
-                            on:click=move |_| named.update(|o| *o = if *o == Some(i) { None } else { Some(i) })
-                        >{short}</button>
-                    </th>
-                }
-            })
-            .collect_view();
-        let rows = s
-            .sheet
-            .into_iter()
-            .enumerate()
-            .map(|(r, row)| {
-                let label = row.label.clone();
-                let out = row.out;
-                let cells = row
-                    .totals
-                    .iter()
-                    .zip(&row.points)
-                    .enumerate()
-                    .map(|(seat, (t, p))| {
-                        let went_out = out == WentOut::Player(seat);
-                        view! {
-                            <td class:went-out=went_out>
-                                <span class="run">{t.to_string()}</span>
-                                <small class="delta">
-                                    {went_out.then(|| view! { <span class="out-mark" aria-label="went out" title="went out">"★ "</span> })}
-                                    {format!("+{p}").replace("+-", "−")}
-                                </small>
-                            </td>
-                        }
-                    })
-                    .collect_view();
-                let entry = row.entry;
-                let is_open = move || open_row.get() == Some(r);
-                let mut lines: Vec<String> = row.notes.clone();
-                lines.extend(row.details.iter().enumerate().filter(|(_, d)| !d.is_empty()).map(|(i, d)| {
-                    format!("{}: {}", names.get(i).cloned().unwrap_or_default(), d.join(" · "))
-                }));
-                let cols = names.len() + 1;
-                // Shown: the number, and what follows it in the label in
-                // small print ("1", "· 9-9"): the button's name, the whole
-                // label, holds what shows.
-                let (before, after): (String, String) = match label.find(&format!(" {}", row.number)) {
-                    Some(at) => {
-                        let (b, a) = label.split_at(at + 1);
-                        (b.to_string(), a.get(row.number.len()..).unwrap_or("").to_string())
-                    }
-                    None => (String::new(), String::new()),
-                };
-                let number = if before.is_empty() { label.clone() } else { row.number.clone() };
-                let stalemate = out == WentOut::Nobody;
-                view! {
-                    <tr class:editing=move || entry.is_some() && editing.get() == entry data-testid=format!("row-{r}")>
-                        <th scope="row">
-                            <button
-                                type="button"
-                                class="row-label"
-                                aria-expanded=move || is_open().to_string()
-                                aria-label=format!("{label}: show details")
-                                on:click=move |_| open_row.update(|o| *o = if *o == Some(r) { None } else { Some(r) })
-                            >
-                                <span class="row-no">{number}</span>
-                                {(!after.trim().is_empty()).then(|| view! { " "<small class="row-sub">{after.trim().to_string()}</small> })}
-                            </button>
-                            {stalemate.then(|| view! { <small class="row-sub stalemate">"stalemate"</small> })}
-                        </th>
-                        {cells}
-                    </tr>
-                    <Show when=is_open>
-                        <tr class="row-details">
-                            <td colspan=cols>
-                                <ul>{lines.iter().map(|l| view! { <li>{l.clone()}</li> }).collect_view()}</ul>
-                                {entry.filter(|_| editable).map(|i| view! {
-                                    <button type="button" class="secondary" data-testid=format!("edit-{i}")
-                                        on:click=move |_| { open_row.set(None); on_edit.run(i) }
-                                    >{format!("✎ Edit {}", entry_label.run(i))}</button>
-                                })}
-                            </td>
-                        </tr>
-                    </Show>
-                }
-            })
-            .collect_view();
-        view! {
-            {move || named.get().and_then(|i| players.with(|p| p.get(i).cloned())).map(|n| view! {
-                <p class="col-full" role="status" data-testid="column-name">{n}</p>
-            })}
-            {wide.then(|| view! { <p class="hint scroll-hint">"Scroll the sheet sideways for every player ›"</p> })}
-            <div class="sheet-wrap" class:wide=wide tabindex=wide.then_some("0") role=wide.then_some("region") aria-label=wide.then_some("Score sheet, scrolls sideways")>
-                <table class="sheet" aria-label="Score sheet: running totals">
-                    <thead><tr><th scope="col" class="corner">"#"</th>{header}</tr></thead>
-                    <tbody>{rows}</tbody>
-                </table>
-            </div>
-        }
-        .into_any()
+    let parts = SheetParts {
+        standings,
+        players,
+        editing,
+        on_edit,
+        entry_label,
+        can_edit,
     };
-
     view! {
         <section class="scoreboard" aria-label="Scores">
             <ol class="leaders" data-testid="leaders">{leaders}</ol>
-            {sheet}
+            {sheet(parts)}
         </section>
     }
+}
+
+/// One player's line of the leaderboard, its values read from memos (only
+/// what changed is written).
+fn leader(
+    seat: usize,
+    standings: Signal<Standings>,
+    players: Signal<Vec<String>>,
+    ranks: Memo<Vec<usize>>,
+) -> AnyView {
+    let rank = Memo::new(move |_| ranks.with(|r| r.get(seat).copied().unwrap_or(0)));
+    let total =
+        Memo::new(move |_| standings.with(|s| s.totals.get(seat).copied().unwrap_or_default()));
+    let name = Memo::new(move |_| players.with(|p| p.get(seat).cloned().unwrap_or_default()));
+    let label = text(move || {
+        format!(
+            "{}: {}, place {}",
+            name.get(),
+            crate::rules::count(total.get(), "point"),
+            rank.get()
+        )
+    });
+    view! {
+        <li class="leader" class:first=flag(move || rank.get() == 1) data-testid=format!("leader-{seat}") aria-label=label>
+            <span class="rank">{text(move || rank.get().to_string())}</span>
+            <span class="name">{name}</span>
+            <span class="total" data-testid=format!("total-{seat}")>{text(move || total.get().to_string())}</span>
+        </li>
+    }
+    .into_any()
+}
+
+/// What the score sheet is given (all `Copy`).
+#[derive(Clone, Copy)]
+struct SheetParts {
+    standings: Signal<Standings>,
+    players: Signal<Vec<String>>,
+    editing: RwSignal<Option<usize>>,
+    on_edit: Callback<usize>,
+    entry_label: Callback<usize, String>,
+    can_edit: Signal<bool>,
+}
+
+/// The score sheet: its header and frame are drawn again only when the
+/// players change; its rows are keyed by their place in the sheet.
+fn sheet(p: SheetParts) -> AnyView {
+    let SheetParts {
+        standings, players, ..
+    } = p;
+    let open_row: RwSignal<Option<usize>> = RwSignal::new(None);
+    // The column whose full name is shown (a tap on a short header).
+    let named: RwSignal<Option<usize>> = RwSignal::new(None);
+    let rows = Memo::new(move |_| standings.with(|s| s.sheet.len()));
+    let empty = Memo::new(move |_| rows.get() == 0);
+    let column_name = dynamic(move || {
+        named
+            .get()
+            .and_then(|i| players.with(|p| p.get(i).cloned()))
+            .map(|n| view! { <p class="col-full" role="status" data-testid="column-name">{n}</p> })
+            .into_any()
+    });
+    view! {
+        {column_name}
+        {dynamic(move || {
+            if empty.get() {
+                return view! { <p class="hint">"No scores yet."</p> }.into_any();
+            }
+            let names = players.get();
+            let n = names.len();
+            let wide = n > FIT_PLAYERS;
+            let header = short_names(&names)
+                .into_iter()
+                .zip(names)
+                .enumerate()
+                .map(|(i, (short, n))| {
+                    // Read out: what shows, then the full name ("Chri: Christopher").
+                    let name = if short == n.trim() { short.clone() } else { format!("{short}: {}", n.trim()) };
+                    view! {
+                        <th scope="col">
+                            <button
+                                type="button"
+                                class="col-name"
+                                aria-label=name
+                                aria-expanded=aria(move || named.get() == Some(i))
+                                on:click=on_click(move |_| named.update(|o| *o = if *o == Some(i) { None } else { Some(i) }))
+                            >{short}</button>
+                        </th>
+                    }
+                })
+                .collect_view();
+            view! {
+                {wide.then(|| view! { <p class="hint scroll-hint">"Scroll the sheet sideways for every player ›"</p> })}
+                <div class="sheet-wrap" class:wide=wide tabindex=wide.then_some("0") role=wide.then_some("region") aria-label=wide.then_some("Score sheet, scrolls sideways")>
+                    <table class="sheet" aria-label="Score sheet: running totals">
+                        <thead><tr><th scope="col" class="corner">"#"</th>{header}</tr></thead>
+                        <tbody>
+                            <For each=move || 0..rows.get() key=|r| *r children=move |r| sheet_row(r, n, p, open_row)/>
+                        </tbody>
+                    </table>
+                </div>
+            }
+            .into_any()
+        })}
+    }
+    .into_any()
+}
+
+/// Row `r` of the sheet (and its details, while open), for `n` players.
+/// The row reads a memo of its own [`SheetRow`]: a save that leaves it as
+/// it was writes nothing in it.
+fn sheet_row(r: usize, n: usize, p: SheetParts, open_row: RwSignal<Option<usize>>) -> AnyView {
+    let SheetParts {
+        standings,
+        players,
+        editing,
+        on_edit,
+        entry_label,
+        can_edit,
+    } = p;
+    let row = Memo::new(move |_| standings.with(|s| s.sheet.get(r).cloned()));
+    let entry = Memo::new(move |_| row.with(|x| x.as_ref().and_then(|x| x.entry)));
+    let head = Memo::new(move |_| row.with(|x| x.as_ref().map(RowHead::of).unwrap_or_default()));
+    let is_open = flag(move || open_row.get() == Some(r));
+    let cells = (0..n).map(|seat| cell(row, seat)).collect_view();
+    let details = dynamic(move || {
+        if !is_open.get() {
+            return ().into_any();
+        }
+        let names = players.get();
+        let (mut lines, details) = row.with(|x| {
+            x.as_ref()
+                .map(|x| (x.notes.clone(), x.details.clone()))
+                .unwrap_or_default()
+        });
+        lines.extend(
+            details
+                .iter()
+                .enumerate()
+                .filter(|(_, d)| !d.is_empty())
+                .map(|(i, d)| {
+                    format!(
+                        "{}: {}",
+                        names.get(i).cloned().unwrap_or_default(),
+                        d.join(" · ")
+                    )
+                }),
+        );
+        let edit = entry.get().filter(|_| can_edit.get());
+        view! {
+            <tr class="row-details">
+                <td colspan=names.len() + 1>
+                    <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                    {edit.map(|i| view! {
+                        <button type="button" class="secondary" data-testid=format!("edit-{i}")
+                            on:click=on_click(move |_| { open_row.set(None); on_edit.run(i) })
+                        >{format!("✎ Edit {}", entry_label.run(i))}</button>
+                    })}
+                </td>
+            </tr>
+        }
+        .into_any()
+    });
+    let head_view = dynamic(move || {
+        let RowHead {
+            label,
+            number,
+            after,
+            stalemate,
+        } = head.get();
+        view! {
+            <button
+                type="button"
+                class="row-label"
+                aria-expanded=aria(move || is_open.get())
+                aria-label=format!("{label}: show details")
+                on:click=on_click(move |_| open_row.update(|o| *o = if *o == Some(r) { None } else { Some(r) }))
+            >
+                <span class="row-no">{number}</span>
+                {(!after.is_empty()).then(|| view! { " "<small class="row-sub">{after}</small> })}
+            </button>
+            {stalemate.then(|| view! { <small class="row-sub stalemate">"stalemate"</small> })}
+        }
+        .into_any()
+    });
+    view! {
+        <tr class:editing=flag(move || entry.with(|e| e.is_some() && editing.get() == *e)) data-testid=format!("row-{r}")>
+            <th scope="row">{head_view}</th>
+            {cells}
+        </tr>
+        {details}
+    }
+    .into_any()
+}
+
+/// One cell of the sheet: written only when its own values change.
+fn cell(row: Memo<Option<SheetRow>>, seat: usize) -> AnyView {
+    let c =
+        Memo::new(move |_| row.with(|x| x.as_ref().map(|x| Cell::of(x, seat)).unwrap_or_default()));
+    let went_out = Memo::new(move |_| c.with(|c| c.went_out));
+    view! {
+        <td class:went-out=flag(move || went_out.get())>
+            <span class="run">{text(move || c.with(|c| c.run.clone()))}</span>
+            <small class="delta">
+                {dynamic(move || went_out.get().then(|| view! { <span class="out-mark" aria-label="went out" title="went out">"★ "</span> }).into_any())}
+                {text(move || c.with(|c| c.delta.clone()))}
+            </small>
+        </td>
+    }
+    .into_any()
 }
 
 #[cfg(test)]

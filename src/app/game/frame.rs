@@ -543,6 +543,8 @@ pub fn game_screen<R: GameUi>(
         let setup = rec.with(|r| r.setup());
         folded.with(|(state, _)| R::standings(&setup, state))
     });
+    // The names change only when the record's players do (not on a save).
+    let players = Memo::new(move |_| rec.with(|r| r.players.clone()));
     sc.follow_other_pages();
     ask_to_persist();
     // A finished game is read-only until reopened (a tie-breaker still to
@@ -556,7 +558,7 @@ pub fn game_screen<R: GameUi>(
     let screen = screen_view(ScreenParts {
         around: around::around_view(around::AroundParts {
             standings: standings.into(),
-            players: Signal::derive(move || rec.with(|r| r.players.clone())),
+            players: players.into(),
             step: R::SHEET_STEP,
             info: Callback::new(move |_: ()| {
                 rec.with_untracked(|r| share::ShareInfo {
@@ -570,7 +572,7 @@ pub fn game_screen<R: GameUi>(
         kind: R::KIND,
         help: Signal::derive(move || rec.with(|r| R::help(&r.setup()))),
         standings: standings.into(),
-        players: Signal::derive(move || rec.with(|r| r.players.clone())),
+        players: players.into(),
         read_error: Signal::derive(move || {
             folded.with(|(_, err)| err.clone()).map(|e| {
                 format!(
@@ -586,7 +588,7 @@ pub fn game_screen<R: GameUi>(
         entry_label: Callback::new(move |i: usize| {
             rec.with_untracked(|r| R::entry_label(&r.log, i))
         }),
-        entry: dynamic(move || sc.entry_view(standings.with(|s| s.finished()))),
+        entry: keyed_entry(sc, standings),
         extras: dynamic(move || {
             if locked.get() {
                 ().into_any()
@@ -615,6 +617,31 @@ pub fn game_screen<R: GameUi>(
         undo_delete: Callback::new(move |_: ()| sc.undo_delete()),
     });
     view! { {screen} {super::hand_over::hand_over_panel(rec)} }.into_any()
+}
+
+/// The entry form, built anew (not patched in place: the new hand's form
+/// replaces the last one's whole) only when what it is for changes: the
+/// record's revision, the entry being corrected, whether the game is over
+/// or reopened.
+fn keyed_entry<R: GameUi>(
+    sc: Screen<R>,
+    standings: Memo<crate::rules::Standings>,
+) -> crate::app::erased::Dyn {
+    let key = Memo::new(move |_| {
+        let (rev, len) = sc.rec.with(|r| (r.rev, r.log.len()));
+        let finished = standings.with(|s| s.finished());
+        (rev, len, sc.editing.get(), finished, sc.unlocked.get())
+    });
+    dynamic(move || {
+        view! {
+            <For
+                each=move || std::iter::once(key.get())
+                key=|k| *k
+                children=move |(_, _, _, finished, _)| untrack(|| sc.entry_view(finished))
+            />
+        }
+        .into_any()
+    })
 }
 
 /// Whether `record`'s game is over with its winners known (a tie-breaker
