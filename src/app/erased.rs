@@ -29,6 +29,15 @@ pub fn dynamic(f: impl Fn() -> AnyView + Send + Sync + 'static) -> Dyn {
     Box::new(f)
 }
 
+/// A keyed list of numbered items (seats, rows, a form's generation): an
+/// item's view is built once, when its key first appears, moved when the
+/// order changes and dropped when its key goes. One copy of Leptos' keyed
+/// diff serves every list.
+pub fn keyed(each: Signal<Vec<usize>>, item: Callback<usize, AnyView>) -> AnyView {
+    view! { <For each=move || each.get() key=|k| *k children=move |k| untrack(|| item.run(k))/> }
+        .into_any()
+}
+
 /// A click (or any `Event`-typed) handler.
 pub fn on_click(
     f: impl FnMut(leptos::ev::MouseEvent) + 'static,

@@ -212,14 +212,11 @@ fn OutcomeOrStatus(
     /// This page's save ended the game: a small celebration.
     celebrate: Signal<bool>,
 ) -> impl IntoView {
-    // Each part is drawn again only when it changes: the result (or none)
-    // and the lines saying what happens next.
-    let outcome = Memo::new(move |_| standings.with(|s| s.outcome.clone()));
-    let status = Memo::new(move |_| standings.with(|s| s.status.clone()));
-    dynamic(move || {
+    move || {
+        let s = standings.get();
         let names = players.get();
         let name = |i: &usize| names.get(*i).cloned().unwrap_or_default();
-        match outcome.get() {
+        match s.outcome {
             Some(o) => {
                 let winners: Vec<String> = o.winners.iter().map(name).collect();
                 let title = match (winners.len(), o.pending) {
@@ -240,10 +237,10 @@ fn OutcomeOrStatus(
             }
             None => view! {
                 <section class="status" data-testid="status" aria-live="polite">
-                    {dynamic(move || status.get().into_iter().map(|l| view! { <p>{l}</p> }).collect_view().into_any())}
+                    {s.status.into_iter().map(|l| view! { <p>{l}</p> }).collect_view()}
                 </section>
             }
             .into_any(),
         }
-    })
+    }
 }

@@ -17,8 +17,9 @@
 //  5. home, then a tap into each game's first screen (cold, 4x): time and
 //     bytes on the wire;
 // and the bytes of everything kept for offline.
-// Usage: node tests/browser/bench.mjs [runs] [save]   (after tests/tools/build.sh;
-// with `save`, only measure 3)
+// Usage: node tests/browser/bench.mjs [runs] [save [hands]]   (after
+// tests/tools/build.sh; with `save`, only measure 3, optionally with fewer
+// hands recorded: 14 measures a save in the middle of the game)
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,6 +30,8 @@ import { idbSeed } from './idb.mjs';
 import { bigGame, fillHand, measureSave, recordCommits } from './save_frame.mjs';
 
 const RUNS = Number(process.argv[2] || 5);
+// Hands already recorded in the 10-player game (15: the save ends it).
+const HANDS = Number(process.argv[4] || 15);
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 
 async function withPage(url, fn) {
@@ -75,7 +78,7 @@ async function firstLoad(url) {
 /** `n` stored games: the 10-player game, 4 more in progress, the rest
  *  finished two-player games of 7 hands. */
 function games(n) {
-  const rows = [bigGame()];
+  const rows = [bigGame('bench10', HANDS)];
   const t0 = Date.now() - n * 60000;
   for (let i = 1; i < n; i++) {
     const finished = i >= 5;

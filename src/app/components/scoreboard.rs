@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::app::erased::{aria, dynamic, flag, on_click, text};
+use crate::app::erased::{aria, dynamic, flag, keyed, on_click, text};
 use crate::model::same_name;
 use crate::rules::{competition_ranks, SheetRow, Standings, WentOut};
 
@@ -158,9 +158,10 @@ pub fn Scoreboard(
 ) -> impl IntoView {
     let ranks = Memo::new(move |_| standings.with(places));
     let order = Memo::new(move |_| ranks.with(|r| by_place(r)));
-    let leaders = view! {
-        <For each=move || order.get() key=|seat| *seat children=move |seat| leader(seat, standings, players, ranks)/>
-    };
+    let leaders = keyed(
+        order.into(),
+        Callback::new(move |seat| leader(seat, standings, players, ranks)),
+    );
     let parts = SheetParts {
         standings,
         players,
@@ -185,23 +186,22 @@ fn leader(
     players: Signal<Vec<String>>,
     ranks: Memo<Vec<usize>>,
 ) -> AnyView {
-    let rank = Memo::new(move |_| ranks.with(|r| r.get(seat).copied().unwrap_or(0)));
-    let total =
-        Memo::new(move |_| standings.with(|s| s.totals.get(seat).copied().unwrap_or_default()));
-    let name = Memo::new(move |_| players.with(|p| p.get(seat).cloned().unwrap_or_default()));
+    let rank = move || ranks.with(|r| r.get(seat).copied().unwrap_or(0));
+    let total = move || standings.with(|s| s.totals.get(seat).copied().unwrap_or_default());
+    let name = move || players.with(|p| p.get(seat).cloned().unwrap_or_default());
     let label = text(move || {
         format!(
             "{}: {}, place {}",
-            name.get(),
-            crate::rules::count(total.get(), "point"),
-            rank.get()
+            name(),
+            crate::rules::count(total(), "point"),
+            rank()
         )
     });
     view! {
-        <li class="leader" class:first=flag(move || rank.get() == 1) data-testid=format!("leader-{seat}") aria-label=label>
-            <span class="rank">{text(move || rank.get().to_string())}</span>
-            <span class="name">{name}</span>
-            <span class="total" data-testid=format!("total-{seat}")>{text(move || total.get().to_string())}</span>
+        <li class="leader" class:first=flag(move || rank() == 1) data-testid=format!("leader-{seat}") aria-label=label>
+            <span class="rank">{text(move || rank().to_string())}</span>
+            <span class="name">{text(name)}</span>
+            <span class="total" data-testid=format!("total-{seat}")>{text(move || total().to_string())}</span>
         </li>
     }
     .into_any()
@@ -227,8 +227,7 @@ fn sheet(p: SheetParts) -> AnyView {
     let open_row: RwSignal<Option<usize>> = RwSignal::new(None);
     // The column whose full name is shown (a tap on a short header).
     let named: RwSignal<Option<usize>> = RwSignal::new(None);
-    let rows = Memo::new(move |_| standings.with(|s| s.sheet.len()));
-    let empty = Memo::new(move |_| rows.get() == 0);
+    let empty = Memo::new(move |_| standings.with(|s| s.sheet.is_empty()));
     let column_name = dynamic(move || {
         named
             .get()
@@ -271,7 +270,10 @@ fn sheet(p: SheetParts) -> AnyView {
                     <table class="sheet" aria-label="Score sheet: running totals">
                         <thead><tr><th scope="col" class="corner">"#"</th>{header}</tr></thead>
                         <tbody>
-                            <For each=move || 0..rows.get() key=|r| *r children=move |r| sheet_row(r, n, p, open_row)/>
+                            {keyed(
+                                Signal::derive(move || standings.with(|s| (0..s.sheet.len()).collect())),
+                                Callback::new(move |r| sheet_row(r, n, p, open_row)),
+                            )}
                         </tbody>
                     </table>
                 </div>
@@ -295,8 +297,7 @@ fn sheet_row(r: usize, n: usize, p: SheetParts, open_row: RwSignal<Option<usize>
         can_edit,
     } = p;
     let row = Memo::new(move |_| standings.with(|s| s.sheet.get(r).cloned()));
-    let entry = Memo::new(move |_| row.with(|x| x.as_ref().and_then(|x| x.entry)));
-    let head = Memo::new(move |_| row.with(|x| x.as_ref().map(RowHead::of).unwrap_or_default()));
+    let entry = move || row.with(|x| x.as_ref().and_then(|x| x.entry));
     let is_open = flag(move || open_row.get() == Some(r));
     let cells = (0..n).map(|seat| cell(row, seat)).collect_view();
     let details = dynamic(move || {
@@ -322,7 +323,7 @@ fn sheet_row(r: usize, n: usize, p: SheetParts, open_row: RwSignal<Option<usize>
                     )
                 }),
         );
-        let edit = entry.get().filter(|_| can_edit.get());
+        let edit = entry().filter(|_| can_edit.get());
         view! {
             <tr class="row-details">
                 <td colspan=names.len() + 1>
@@ -343,7 +344,7 @@ fn sheet_row(r: usize, n: usize, p: SheetParts, open_row: RwSignal<Option<usize>
             number,
             after,
             stalemate,
-        } = head.get();
+        } = row.with(|x| x.as_ref().map(RowHead::of).unwrap_or_default());
         view! {
             <button
                 type="button"
@@ -360,7 +361,7 @@ fn sheet_row(r: usize, n: usize, p: SheetParts, open_row: RwSignal<Option<usize>
         .into_any()
     });
     view! {
-        <tr class:editing=flag(move || entry.with(|e| e.is_some() && editing.get() == *e)) data-testid=format!("row-{r}")>
+        <tr class:editing=flag(move || { let e = entry(); e.is_some() && editing.get() == e }) data-testid=format!("row-{r}")>
             <th scope="row">{head_view}</th>
             {cells}
         </tr>
@@ -369,17 +370,17 @@ fn sheet_row(r: usize, n: usize, p: SheetParts, open_row: RwSignal<Option<usize>
     .into_any()
 }
 
-/// One cell of the sheet: written only when its own values change.
+/// One cell of the sheet: its closures run again only when its row
+/// changes, and write the DOM only where a value did.
 fn cell(row: Memo<Option<SheetRow>>, seat: usize) -> AnyView {
-    let c =
-        Memo::new(move |_| row.with(|x| x.as_ref().map(|x| Cell::of(x, seat)).unwrap_or_default()));
-    let went_out = Memo::new(move |_| c.with(|c| c.went_out));
+    let c = move || row.with(|x| x.as_ref().map(|x| Cell::of(x, seat)).unwrap_or_default());
+    let went_out = move || c().went_out;
     view! {
-        <td class:went-out=flag(move || went_out.get())>
-            <span class="run">{text(move || c.with(|c| c.run.clone()))}</span>
+        <td class:went-out=flag(went_out)>
+            <span class="run">{text(move || c().run)}</span>
             <small class="delta">
-                {dynamic(move || went_out.get().then(|| view! { <span class="out-mark" aria-label="went out" title="went out">"★ "</span> }).into_any())}
-                {text(move || c.with(|c| c.delta.clone()))}
+                {dynamic(move || went_out().then(|| view! { <span class="out-mark" aria-label="went out" title="went out">"★ "</span> }).into_any())}
+                {text(move || c().delta)}
             </small>
         </td>
     }

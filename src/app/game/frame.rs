@@ -627,21 +627,27 @@ fn keyed_entry<R: GameUi>(
     sc: Screen<R>,
     standings: Memo<crate::rules::Standings>,
 ) -> crate::app::erased::Dyn {
-    let key = Memo::new(move |_| {
-        let (rev, len) = sc.rec.with(|r| (r.rev, r.log.len()));
+    // The key's parts, then a generation number one up each time they
+    // change (one memo type shared with the sheet's).
+    let key = Memo::new(move |prev: Option<&Vec<usize>>| {
+        let (rev, len) = sc.rec.with(|r| (r.rev as usize, r.log.len()));
         let finished = standings.with(|s| s.finished());
-        (rev, len, sc.editing.get(), finished, sc.unlocked.get())
+        let editing = sc.editing.get().map_or(0, |e| e.saturating_add(1));
+        let now = vec![rev, len, editing, finished.into(), sc.unlocked.get().into()];
+        let generation = match prev {
+            Some(p) if p.get(..now.len()) == Some(&now[..]) => p.last().copied().unwrap_or(0),
+            Some(p) => p.last().copied().unwrap_or(0).wrapping_add(1),
+            None => 0,
+        };
+        let mut key = now;
+        key.push(generation);
+        key
     });
-    dynamic(move || {
-        view! {
-            <For
-                each=move || std::iter::once(key.get())
-                key=|k| *k
-                children=move |(_, _, _, finished, _)| untrack(|| sc.entry_view(finished))
-            />
-        }
-        .into_any()
-    })
+    let each = Signal::derive(move || vec![key.with(|k| k.last().copied().unwrap_or(0))]);
+    let form = Callback::new(move |_: usize| {
+        sc.entry_view(standings.with_untracked(crate::rules::Standings::finished))
+    });
+    dynamic(move || crate::app::erased::keyed(each, form))
 }
 
 /// Whether `record`'s game is over with its winners known (a tie-breaker
