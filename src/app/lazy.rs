@@ -2,12 +2,20 @@
 //!
 //! The app is one WASM module split in pieces (see README, Performance):
 //! the main module (the Leptos runtime, storage, home, about) loads first;
-//! each game's screens, the history and the records (players, nights,
+//! the games (every game's screens and the game screen's extras: chart,
+//! sharing, hand-over), the history and the records (players, nights,
 //! backup) are chunks, fetched and instantiated the first time one of their
-//! routes is shown. Each chunk's entry is a `#[wasm_split]` function: the
-//! build's split step (`wasm-split-cli`, run by `tests/tools/split.sh`) moves
-//! everything only that function reaches into the chunk. Outside the
+//! routes is shown. Each entry is a `#[wasm_split]` function; the build's
+//! split step (`wasm-split-cli`, run by `tests/tools/split.sh`) moves
+//! everything only a chunk's functions reach into that chunk. Outside the
 //! browser the functions are called directly.
+//!
+//! The six games share one chunk (`games_chunk`). One chunk per game was
+//! measured too (README, Performance): 190 KB less to open the first game,
+//! but about 55 modules to fetch and instantiate for it (code shared by a
+//! few games becomes a chunk of its own), which made opening a game twice
+//! as slow at 4x and everything offline 820 KB instead of 648 KB. Giving a
+//! game its own chunk again is a change of its module name below.
 //!
 //! A chunk that cannot be fetched (offline before the worker cached it)
 //! leaves a message and a Retry button, never a panic.
@@ -92,12 +100,12 @@ macro_rules! game_chunks {
 }
 
 game_chunks! {
-    big_chicken_chunk big_chicken_view preload_big_chicken big_chicken::BigChicken;
-    playing_chicken_chunk playing_chicken_view preload_playing_chicken playing_chicken::PlayingChicken;
-    chickenfoot_chunk chickenfoot_view preload_chickenfoot chickenfoot::Chickenfoot;
-    cluck_chunk cluck_view preload_cluck cluck::Cluck;
-    rummy_chunk rummy_view preload_rummy chicken_lines::Rummy;
-    circus_trump_chunk circus_trump_view preload_circus_trump chicken_lines::CircusTrump;
+    games_chunk big_chicken_view preload_big_chicken big_chicken::BigChicken;
+    games_chunk playing_chicken_view preload_playing_chicken playing_chicken::PlayingChicken;
+    games_chunk chickenfoot_view preload_chickenfoot chickenfoot::Chickenfoot;
+    games_chunk cluck_view preload_cluck cluck::Cluck;
+    games_chunk rummy_view preload_rummy chicken_lines::Rummy;
+    games_chunk circus_trump_view preload_circus_trump chicken_lines::CircusTrump;
 }
 
 /// A part of the game screen in the extras chunk, with what it needs.
@@ -122,7 +130,7 @@ pub enum Extra {
     HandOver(Signal<String>),
 }
 
-#[wasm_split(extras_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_extras))]
+#[wasm_split(games_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_extras))]
 fn extras_view(extra: Extra) -> Result<AnyView, SplitLoaderError> {
     use crate::app::game::{hand_over, progress, share};
     Ok(match extra {

@@ -159,7 +159,8 @@ async function firstGame(url, kind) {
 function offlineBytes() {
   const sw = fs.readFileSync(path.join(DIST, 'sw.js'), 'utf8');
   const m = sw.match(/\/\*RELEASE\*\/([\s\S]*?)\/\*RELEASE\*\//);
-  const files = m ? JSON.parse(m[1]).files : [];
+  if (!m) return null; // a build before the release list
+  const files = JSON.parse(m[1]).files;
   return files.reduce((n, f) => {
     const raw = path.join(DIST, f === '/' ? 'index.html' : f.slice(1));
     const br = `${raw}.br`;
@@ -217,8 +218,9 @@ const firstGames = Object.fromEntries(GAME_IDS.map((k) => [k, {
   bytes: median(games_[k].map((g) => g.bytes)),
   game_bytes: median(games_[k].map((g) => g.gameBytes)),
 }]));
-const wasmDir = fs.readdirSync(path.join(DIST, 'wasm'))[0];
-const wasm = wasmDir ? path.join('wasm', wasmDir, 'chicken-scores_bg.wasm') : null;
+// The main module (an older build without the split: the shell's WASM).
+const wasmDir = fs.existsSync(path.join(DIST, 'wasm')) ? fs.readdirSync(path.join(DIST, 'wasm'))[0] : null;
+const wasm = wasmDir ? path.join('wasm', wasmDir, 'chicken-scores_bg.wasm') : fs.readdirSync(DIST).find((f) => f.endsWith('.wasm'));
 const result = {
   date: new Date().toISOString().slice(0, 10),
   runs: RUNS,
@@ -243,7 +245,7 @@ console.log(`
 | of which: tap to the save's IndexedDB commit / commit to end of frame | ${result.tap_to_commit_ms} ms / ${result.commit_to_painted_ms} ms |
 | DOM mutations of that save (added + removed nodes, attribute, text writes) | ${result.save_dom_mutations.total} (${result.save_dom_mutations.added} + ${result.save_dom_mutations.removed}, ${result.save_dom_mutations.attributes}, ${result.save_dom_mutations.characterData}) |
 ${GAME_IDS.map((k) => `| home, then ${k}'s first screen: ready / transferred (of which the game) | ${firstGames[k].ms} ms / ${kb(firstGames[k].bytes)} (${kb(firstGames[k].game_bytes)}) |`).join('\n')}
-| every file kept for offline (all six games, records, history) | ${kb(result.offline_bytes)} |
+| every file kept for offline (all six games, records, history) | ${result.offline_bytes === null ? 'not listed' : kb(result.offline_bytes)} |
 
 | with games stored (median of ${RUNS}, 4x CPU throttling) | 5 games | 5,000 games | ratio |
 |---|---|---|---|

@@ -66,7 +66,7 @@ const games = { 'big-chicken': 'big_chicken', 'playing-chicken': 'playing_chicke
   cluck: 'cluck', 'chicken-lines-rummy': 'rummy', 'circus-trump': 'circus_trump' };
 const union = (...names) => [...new Set(names.flatMap((n) => files[`${n}_chunk`] || []))];
 const map = { '/history': union('history'), '/records/': union('records') };
-for (const [kind, name] of Object.entries(games)) map[`/play/${kind}/`] = union(name, 'extras');
+for (const [kind, name] of Object.entries(games)) map[`/play/${kind}/`] = union(name, 'games', 'extras');
 if (Object.values(map).some((f) => f.length === 0)) throw new Error('split.sh: a split point has no files');
 const script = `<script>(function(){var m=${JSON.stringify(map)},p=location.pathname,k;`
   + `for(k in m)if(p.indexOf(k)===0)m[k].forEach(function(f){var l=document.createElement('link');`

@@ -317,7 +317,7 @@ pub fn LineChart(
                     {lines}
                 </svg>
                 <figcaption>
-                    <span class="hint">{format!("{} by {}", data.step, data.step.to_lowercase())}</span>
+                    <span class="hint">{format!("{} by {}", data.step, data.step.to_ascii_lowercase())}</span>
                     <ul class="legend">{legend}</ul>
                 </figcaption>
             </figure>

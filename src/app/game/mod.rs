@@ -123,7 +123,9 @@ pub trait GameUi: Rules + Sized {
 pub fn lower_first(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
-        Some(c) => c.to_lowercase().chain(chars).collect(),
+        Some(c) => std::iter::once(c.to_ascii_lowercase())
+            .chain(chars)
+            .collect(),
         None => String::new(),
     }
 }

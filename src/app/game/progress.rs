@@ -46,7 +46,7 @@ pub fn chart_data(standings: &Standings, players: &[String], step: &str) -> Char
             highlight: lead.contains(&seat),
         })
         .collect();
-    let lower = step.to_lowercase();
+    let lower = step.to_ascii_lowercase();
     ChartData {
         title: format!("Running totals, {lower} by {lower}"),
         step: step.to_string(),

@@ -52,7 +52,7 @@ pub fn share_text(info: &ShareInfo, standings: &Standings) -> String {
     let name = |s: usize| info.players.get(s).map(String::as_str).unwrap_or("?");
     let mut lines = vec![format!("{} · {}", info.game, info.date)];
     let rows = standings.sheet.len();
-    let step = info.step.to_lowercase();
+    let step = info.step.to_ascii_lowercase();
     match &standings.outcome {
         Some(o) => {
             let winners: Vec<&str> = o.winners.iter().map(|s| name(*s)).collect();
@@ -158,7 +158,7 @@ pub fn sheet_svg(info: &ShareInfo, standings: &Standings) -> (String, i64, i64) 
         Some(_) => "Game over".to_string(),
         None => format!(
             "Standings after {}",
-            count(standings.sheet.len(), &info.step.to_lowercase())
+            count(standings.sheet.len(), &info.step.to_ascii_lowercase())
         ),
     };
     s.push_str(&format!(
@@ -363,7 +363,7 @@ async fn share_picture(info: ShareInfo, standings: Standings) -> Shared {
     let name = format!(
         "{}-score-sheet.png",
         info.game
-            .to_lowercase()
+            .to_ascii_lowercase()
             .chars()
             .filter(|c| c.is_ascii_alphanumeric() || *c == ' ')
             .collect::<String>()

@@ -399,7 +399,9 @@ fn history_panel(names: &[String], tricks: &[PlayedTrick], edit: Callback<usize>
 fn capitalise(s: &str) -> String {
     let mut chars = s.chars();
     match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
+        Some(first) => std::iter::once(first.to_ascii_uppercase())
+            .chain(chars)
+            .collect(),
         None => String::new(),
     }
 }

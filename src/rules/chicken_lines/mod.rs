@@ -158,7 +158,7 @@ pub fn check_suit_names(custom: &[String]) -> Result<(), String> {
         if names
             .iter()
             .skip(i + 1)
-            .any(|b| b.to_lowercase() == a.to_lowercase())
+            .any(|b| b.eq_ignore_ascii_case(a))
         {
             return Err(format!(
                 "Two suits are called \"{}\": give each suit its own name.",
@@ -204,6 +204,16 @@ mod tests {
         assert!(check_suit_names(&["Betsy".into()]).is_err());
         assert!(check_suit_names(&["y".repeat(40)]).is_err());
         assert!(check_suit_names(&vec![String::new(); 10]).is_err());
+    }
+
+    #[test]
+    fn suit_names_fold_ascii_case_only() {
+        // Compared without the Unicode case tables (issue 13): A-Z folds,
+        // other letters are compared as typed, as for players' names.
+        assert!(check_suit_names(&["BETSY".into()]).is_err());
+        assert!(check_suit_names(&["Émile".into(), "Émile".into()]).is_err());
+        assert!(check_suit_names(&["Émile".into(), "émile".into()]).is_ok());
+        assert!(check_suit_names(&["Zoë".into(), "ZOË".into()]).is_ok());
     }
 
     #[test]

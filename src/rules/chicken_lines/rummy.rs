@@ -227,7 +227,7 @@ impl Rummy {
             let name = setup.name(seat);
             if seat == round.closer {
                 points.push(round.close.points());
-                details.push(format!("closed ({})", round.close.name().to_lowercase()));
+                details.push(format!("closed ({})", round.close.name().to_ascii_lowercase()));
                 continue;
             }
             let (score, detail) = match hand {
