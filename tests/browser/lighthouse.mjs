@@ -52,6 +52,11 @@ for (const [name, url] of pages) {
   const c = r.categories;
   const score = (id) => Math.round((c[id]?.score ?? 0) * 100);
   rows.push(`| ${name} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} |`);
+  // What costs performance points: each metric below a full score.
+  for (const ref of c.performance.auditRefs) {
+    const a = r.audits[ref.id];
+    if (ref.weight > 0 && a.score !== null && a.score < 1) console.log(`${name}: performance: ${a.id} ${a.displayValue} (score ${a.score})`);
+  }
   for (const cat of ['accessibility', 'best-practices', 'seo']) {
     for (const ref of c[cat].auditRefs) {
       const a = r.audits[ref.id];

@@ -21,7 +21,20 @@ pub fn HomePage() -> impl IntoView {
     let delete =
         Callback::new(move |(id, label): (String, String)| deleting.delete(id, label, gone));
     let back = Callback::new(move |_: ()| app.refresh());
+    // Until storage is open, only the title bar and "Opening…": the games
+    // in progress then appear with everything below them in one go, so
+    // nothing on the screen moves (no layout shift).
+    let opened = Memo::new(move |_| app.ready.get());
     view! {
+        <Show when=move || opened.get() fallback=move || view! {
+            <section class="page home">
+                <header class="bar">
+                    <h1>"🐔 Chicken Scores"</h1>
+                    <ThemeToggle/>
+                </header>
+                {opening()}
+            </section>
+        }>
         <section class="page home">
             <header class="bar">
                 <h1>"🐔 Chicken Scores"</h1>
@@ -31,9 +44,6 @@ pub fn HomePage() -> impl IntoView {
             <h2>"Games in progress"</h2>
             {deleting.status(back)}
             {move || {
-                if !app.ready.get() {
-                    return opening();
-                }
                 let games = app.in_progress.get();
                 if games.is_empty() {
                     view! { <p class="hint">"None right now. Start one below."</p> }.into_any()
@@ -60,6 +70,7 @@ pub fn HomePage() -> impl IntoView {
             </a>
             <a class="button secondary wide" href="/about" data-testid="about-link">"About, storage and backup"</a>
         </section>
+        </Show>
     }
 }
 

@@ -154,11 +154,17 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
     let roster_note: RwSignal<Option<String>> = RwSignal::new(None);
     let starting = RwSignal::new(false);
     let router = use_context::<crate::app::router::RouterCtx>();
+    // The page stays invisible (its layout is made, nothing is painted)
+    // until the roster is read: its names would otherwise push the rest of
+    // the page down as they arrive (a layout shift).
+    let roster_read = RwSignal::new(false);
     spawn_local(async move {
-        let Some(s) = store() else { return };
-        let (r, note) = s.roster().await;
-        roster.set(r.names);
-        roster_note.set(note);
+        if let Some(s) = store() {
+            let (r, note) = s.roster().await;
+            let _ = roster.try_set(r.names);
+            let _ = roster_note.try_set(note);
+        }
+        let _ = roster_read.try_set(true);
     });
 
     let add = move |name: String| {
@@ -202,7 +208,8 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
     };
 
     view! {
-        <section class="page new-game" data-kind=kind.as_str()>
+        <section class="page new-game" data-kind=kind.as_str()
+            style:visibility=move || if roster_read.get() { "visible" } else { "hidden" }>
             {back_bar(format!("New {}", kind.name()), None)}
             {rematch_banner(rematch)}
             <h2>{format!("Players ({min}–{max}), in seating order")}</h2>
