@@ -150,30 +150,24 @@ fn extras_view(extra: Extra) -> Result<AnyView, SplitLoaderError> {
 /// is loaded, else once it arrives (nothing until then; a failure shows
 /// a one-line note).
 pub fn extra(make: impl Fn() -> Extra + Send + Sync + 'static) -> AnyView {
+    let shown = move || match now(extras_view(make())) {
+        Some(Ok(v)) => v,
+        _ => extra_failed(),
+    };
     if is_loaded(Chunk::Extras) {
-        return match now(extras_view(make())) {
-            Some(Ok(v)) => v,
-            _ => extra_failed(),
-        };
+        return shown();
     }
     let state: RwSignal<Option<bool>> = RwSignal::new(None);
     spawn_local(async move {
         let ok = load(Chunk::Extras).await.is_ok();
         if ok {
-            LOADED.with(|l| {
-                if !l.borrow().contains(&Chunk::Extras) {
-                    l.borrow_mut().push(Chunk::Extras);
-                }
-            });
+            mark_loaded(Chunk::Extras);
         }
         let _ = state.try_set(Some(ok));
     });
     erased::dynamic(move || match state.get() {
         None => ().into_any(),
-        Some(true) => match now(extras_view(make())) {
-            Some(Ok(v)) => v,
-            _ => extra_failed(),
-        },
+        Some(true) => shown(),
         Some(false) => extra_failed(),
     })
     .into_any()
@@ -214,6 +208,14 @@ thread_local! {
 
 fn is_loaded(chunk: Chunk) -> bool {
     LOADED.with(|l| l.borrow().contains(&chunk))
+}
+
+fn mark_loaded(chunk: Chunk) {
+    LOADED.with(|l| {
+        if !l.borrow().contains(&chunk) {
+            l.borrow_mut().push(chunk);
+        }
+    });
 }
 
 /// What a chunk's page shows while it loads, or why it could not.
@@ -285,11 +287,7 @@ impl Loader {
         spawn_local(async move {
             let result = load(chunk).await;
             if result.is_ok() {
-                LOADED.with(|l| {
-                    if !l.borrow().contains(&chunk) {
-                        l.borrow_mut().push(chunk);
-                    }
-                });
+                mark_loaded(chunk);
             }
             let current = self.router.route.with_untracked(Chunk::of) == Some(chunk);
             self.fetch.set(match result {
