@@ -182,6 +182,7 @@ const saveFigures = (saves) => ({
   tap_to_commit_ms: ms(saves.map((s) => s.committed_ms)),
   commit_to_painted_ms: ms(saves.map((s) => s.after_commit_ms)),
   shown_before_commit: saves.some((s) => s.shown_before_commit),
+  dom_mutations_before_commit: median(saves.map((s) => s.before_commit)),
   save_dom_mutations: mutationFigures(saves),
   save_dom_mutations_by_region: Object.fromEntries(
     Object.keys(saves[0].by_region).map((k) => [k, median(saves.map((s) => s.by_region[k]))])),

@@ -50,7 +50,9 @@ export async function fillHand(page) {
  *    by the part of the screen written (leaders, sheet, entry form, other),
  *  - `later`: the mutations in the next second (the save note fading in,
  *    the form's cool-down ending).
- *  The new row must show after the commit: `shown_before_commit` says if not. */
+ *  The new row must show after the commit: `shown_before_commit` says if
+ *  not; `before_commit` counts the mutations seen before it (a quick save
+ *  changes nothing on screen until it is on disk: no frame to paint first). */
 export async function measureSave(page) {
   return page.evaluate(() => new Promise((resolve) => {
     const rowCount = () => document.querySelectorAll('table.sheet tbody tr:not(.row-details)').length;
@@ -67,6 +69,7 @@ export async function measureSave(page) {
     };
     let shownAt = null;
     let phase = 'save';
+    let beforeCommit = 0;
     const later = { added: 0, removed: 0, attributes: 0, characterData: 0 };
     const tally = (records) => {
       const into = phase === 'save' ? counts : later;
@@ -84,6 +87,7 @@ export async function measureSave(page) {
       }
     };
     const obs = new MutationObserver((records) => {
+      if (!(window.__commits || []).some((c) => c >= t0)) beforeCommit += records.length;
       tally(records);
       if (shownAt === null && rowCount() === before + 1) {
         shownAt = performance.now();
@@ -101,6 +105,7 @@ export async function measureSave(page) {
               committed_ms: commit === undefined ? null : commit - t0,
               after_commit_ms: commit === undefined ? null : end - commit,
               shown_before_commit: commit === undefined ? null : shownAt < commit,
+              before_commit: commit === undefined ? null : beforeCommit,
               mutations: { ...counts, total: counts.added + counts.removed + counts.attributes + counts.characterData },
               by_region: regions,
             };

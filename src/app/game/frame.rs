@@ -43,6 +43,11 @@ struct Screen<R: GameUi> {
     /// in the next form.
     cooling: RwSignal<bool>,
     action_error: RwSignal<Option<String>>,
+    /// A save is on its way to disk: no other starts.
+    in_flight: StoredValue<bool>,
+    /// Shown busy (the form inert, Undo disabled): set only when a save
+    /// takes longer than [`BUSY_AFTER_MS`], so a quick one changes
+    /// nothing on screen before its result (no frame to paint first).
     saving: RwSignal<bool>,
     /// Set while the page re-reads the game (after the Back button restored
     /// it from the cache): no input is accepted until then.
@@ -149,7 +154,7 @@ impl<R: GameUi> Screen<R> {
     /// Saves a new log. The screen changes only once the transaction is on
     /// disk; an error if the save could not even start.
     fn save_log(self, log: Vec<R::Entry>, on_saved: Box<dyn FnOnce()>) -> Result<(), String> {
-        if self.saving.get_untracked() {
+        if self.in_flight.get_value() {
             return Err("Still saving the last change: one moment.".into());
         }
         if self.stale.get_untracked() {
@@ -158,14 +163,28 @@ impl<R: GameUi> Screen<R> {
         let base = self.rec.get_untracked();
         let next = base.with_log(log);
         let summary = summary_of(&next);
-        self.saving.set(true);
+        self.in_flight.set_value(true);
+        set_timeout(
+            move || {
+                if self.in_flight.try_get_value() == Some(true) {
+                    let _ = self.saving.try_set(true);
+                }
+            },
+            std::time::Duration::from_millis(BUSY_AFTER_MS),
+        );
+        let done = move || {
+            let _ = self.in_flight.try_set_value(false);
+            if self.saving.try_get_untracked() == Some(true) {
+                let _ = self.saving.try_set(false);
+            }
+        };
         spawn_local(async move {
             let Some(s) = store() else {
-                self.saving.set(false);
+                done();
                 return;
             };
             let result = s.save_game(&next, Some(base.rev), summary).await;
-            self.saving.set(false);
+            done();
             match result {
                 Ok(()) => {
                     sync::announce(&next.id, next.rev);
@@ -184,6 +203,11 @@ impl<R: GameUi> Screen<R> {
     /// Records what the entry form built: a new entry, or the correction of
     /// the one being edited, or why it was refused (nothing changed then).
     fn submit(self, entry: R::Entry) -> Result<(), RuleError> {
+        // A second tap on Save while the first one's entry is on its way:
+        // that one is saved, this one is not an entry of its own.
+        if self.in_flight.get_value() {
+            return Ok(());
+        }
         let (setup, log) = self.rec.with_untracked(|r| (r.setup(), r.log.clone()));
         let target = self.editing.get_untracked();
         let at = target.unwrap_or(log.len());
@@ -532,6 +556,7 @@ pub fn game_screen<R: GameUi>(
         celebrate: RwSignal::new(false),
         cooling: RwSignal::new(false),
         action_error: RwSignal::new((!notes.is_empty()).then(|| notes.join(" "))),
+        in_flight: StoredValue::new(false),
         saving: RwSignal::new(false),
         stale: RwSignal::new(false),
         deleted: RwSignal::new(None),
@@ -554,6 +579,7 @@ pub fn game_screen<R: GameUi>(
             && standings.with(|s| s.outcome.as_ref().is_some_and(|o| o.pending.is_none()))
     });
 
+    let (entry, form_pending) = keyed_entry(sc, standings);
     crate::app::wake_lock::keep_awake(Memo::new(move |_| standings.with(|s| !s.finished())).into());
     let screen = screen_view(ScreenParts {
         around: around::around_view(around::AroundParts {
@@ -588,7 +614,7 @@ pub fn game_screen<R: GameUi>(
         entry_label: Callback::new(move |i: usize| {
             rec.with_untracked(|r| R::entry_label(&r.log, i))
         }),
-        entry: keyed_entry(sc, standings),
+        entry,
         extras: dynamic(move || {
             if locked.get() {
                 ().into_any()
@@ -607,7 +633,7 @@ pub fn game_screen<R: GameUi>(
         redo: Callback::new(move |_: ()| sc.redo()),
         action_error: sc.action_error,
         busy: Signal::derive(move || sc.saving.get() || sc.stale.get()),
-        cooling: sc.cooling.into(),
+        cooling: Signal::derive(move || sc.cooling.get() || form_pending.get()),
         saved_note: sc.saved_note.into(),
         celebrate: sc.celebrate.into(),
         stale: sc.stale.into(),
@@ -622,11 +648,14 @@ pub fn game_screen<R: GameUi>(
 /// The entry form, built anew (not patched in place: the new hand's form
 /// replaces the last one's whole) only when what it is for changes: the
 /// record's revision, the entry being corrected, whether the game is over
-/// or reopened.
+/// or reopened. The new form is built after the frame that shows what
+/// changed (a save's row and totals are painted first, without waiting
+/// for the next hand's form); until then the old form is inert (the
+/// second value: true while a new form is on its way).
 fn keyed_entry<R: GameUi>(
     sc: Screen<R>,
     standings: Memo<crate::rules::Standings>,
-) -> crate::app::erased::Dyn {
+) -> (crate::app::erased::Dyn, Signal<bool>) {
     // The key's parts, then a generation number one up each time they
     // change (one memo type shared with the sheet's).
     let key = Memo::new(move |prev: Option<&Vec<usize>>| {
@@ -643,11 +672,17 @@ fn keyed_entry<R: GameUi>(
         key.push(generation);
         key
     });
-    let each = Signal::derive(move || vec![key.with(|k| k.last().copied().unwrap_or(0))]);
+    let generation = Memo::new(move |_| key.with(|k| k.last().copied().unwrap_or(0)));
+    let shown = super::after_paint(generation);
+    let pending = Signal::derive(move || generation.get() != shown.get());
+    let each = Signal::derive(move || vec![shown.get()]);
     let form = Callback::new(move |_: usize| {
         sc.entry_view(standings.with_untracked(crate::rules::Standings::finished))
     });
-    dynamic(move || crate::app::erased::keyed(each, form))
+    (
+        dynamic(move || crate::app::erased::keyed(each, form)),
+        pending,
+    )
 }
 
 /// Whether `record`'s game is over with its winners known (a tie-breaker
@@ -659,6 +694,9 @@ fn over<R: Rules>(record: &GameRecord<R>) -> bool {
         .outcome
         .is_some_and(|o| o.pending.is_none())
 }
+
+/// How long a save may take before the screen shows it busy.
+const BUSY_AFTER_MS: u64 = 250;
 
 /// How long after a save the next form ignores taps (a double tap on Save
 /// must not land in it).

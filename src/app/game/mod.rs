@@ -233,6 +233,41 @@ pub struct ExtrasCtx<R: Rules> {
     pub edit: Callback<usize>,
 }
 
+/// `source`, a frame late: a change shows once the frame that shows
+/// everything else it changed is painted, so work that can wait (the next
+/// entry form, the chart) does not delay that frame. It starts equal to
+/// `source`. A hidden page paints no frames: a timer shows the change
+/// anyway (whichever comes first; the other finds it shown).
+pub fn after_paint<T>(source: Memo<T>) -> ReadSignal<T>
+where
+    T: Clone + PartialEq + Send + Sync + 'static,
+{
+    let shown = RwSignal::new(source.get_untracked());
+    Effect::new(move |_| {
+        let same = source.with(|v| shown.try_with_untracked(|s| s == v));
+        if same != Some(false) {
+            return;
+        }
+        let show = move || {
+            if let Some(v) = source.try_get_untracked() {
+                if shown.try_with_untracked(|s| *s != v) == Some(true) {
+                    let _ = shown.try_set(v);
+                }
+            }
+        };
+        // The next frame's callback: this frame is painted by then.
+        request_animation_frame(move || request_animation_frame(show));
+        set_timeout(
+            show,
+            std::time::Duration::from_millis(AFTER_PAINT_LATEST_MS),
+        );
+    });
+    shown.read_only()
+}
+
+/// The longest [`after_paint`] waits for a frame.
+const AFTER_PAINT_LATEST_MS: u64 = 200;
+
 /// Scrolls an element into view (after the DOM updates).
 pub fn scroll_to(id: &'static str) {
     request_animation_frame(move || {
