@@ -57,6 +57,12 @@ for (const [name, url] of pages) {
     const a = r.audits[ref.id];
     if (ref.weight > 0 && a.score !== null && a.score < 1) console.log(`${name}: performance: ${a.id} ${a.displayValue} (score ${a.score})`);
   }
+  // The long tasks behind a blocking time (simulated 4x durations).
+  if (r.audits['total-blocking-time']?.score < 1) {
+    for (const t of r.audits['long-tasks']?.details?.items || []) {
+      console.log(`${name}: long task at ${Math.round(t.startTime)} ms: ${Math.round(t.duration)} ms (${t.url})`);
+    }
+  }
   for (const cat of ['accessibility', 'best-practices', 'seo']) {
     for (const ref of c[cat].auditRefs) {
       const a = r.audits[ref.id];
