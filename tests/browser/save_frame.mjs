@@ -45,7 +45,7 @@ export async function fillHand(page) {
  *    (needs `recordCommits`; null without it), and `after_commit_ms`: from
  *    there to the end of the frame,
  *  - `mutations`: what a MutationObserver on the document saw from the tap
- *    to the end of the frame: nodes added, removed, attribute writes, text
+ *    to that frame's callback (what the frame shows): nodes added, removed, attribute writes, text
  *    (characterData) writes, and `total`; `by_region`: the same total split
  *    by the part of the screen written (leaders, sheet, entry form, other),
  *  - `later`: the mutations in the next second (the save note fading in,
@@ -93,11 +93,14 @@ export async function measureSave(page) {
         shownAt = performance.now();
         requestAnimationFrame(() => {
           const raf = performance.now();
+          // What this frame shows: every change made before its callbacks
+          // (style, layout and paint follow them; a task after the frame
+          // belongs to the next one).
+          tally(obs.takeRecords());
+          phase = 'later';
           const ch = new MessageChannel();
           ch.port1.onmessage = () => {
             const end = performance.now();
-            tally(obs.takeRecords());
-            phase = 'later';
             const commit = (window.__commits || []).find((c) => c >= t0);
             const result = {
               rows_ms: raf - t0,

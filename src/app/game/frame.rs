@@ -648,10 +648,10 @@ pub fn game_screen<R: GameUi>(
 /// The entry form, built anew (not patched in place: the new hand's form
 /// replaces the last one's whole) only when what it is for changes: the
 /// record's revision, the entry being corrected, whether the game is over
-/// or reopened. The new form is built after the frame that shows what
-/// changed (a save's row and totals are painted first, without waiting
-/// for the next hand's form); until then the old form is inert (the
-/// second value: true while a new form is on its way).
+/// or reopened. After a save, the new form is built after the frame that
+/// shows it (the row and totals are painted first, without waiting for
+/// the next hand's form); until then the old form is inert (the second
+/// value: true while a new form is on its way).
 fn keyed_entry<R: GameUi>(
     sc: Screen<R>,
     standings: Memo<crate::rules::Standings>,
@@ -673,7 +673,12 @@ fn keyed_entry<R: GameUi>(
         key
     });
     let generation = Memo::new(move |_| key.with(|k| k.last().copied().unwrap_or(0)));
-    let shown = super::after_paint(generation);
+    // After this page's save (the form cools down), the new form waits for
+    // the frame that shows the save; a correction opened, cancelled or an
+    // Undo shows its form at once.
+    let shown = super::after_paint(generation, move || {
+        sc.cooling.try_get_untracked().unwrap_or(false)
+    });
     let pending = Signal::derive(move || generation.get() != shown.get());
     let each = Signal::derive(move || vec![shown.get()]);
     let form = Callback::new(move |_: usize| {
