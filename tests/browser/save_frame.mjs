@@ -41,6 +41,10 @@ export async function fillHand(page) {
  *  - `painted_ms`: tap to the end of that frame: a task posted from the rAF
  *    callback (MessageChannel) runs after the frame's style, layout and
  *    paint,
+ *  - `frame_end_ms`: tap to the end of the rendering of the frame that
+ *    shows the new row, from Chromium's long-animation-frame entries (null
+ *    if that frame was not long, over 50 ms): `painted_ms` can include a
+ *    task that runs after the frame and before its mark,
  *  - `committed_ms`: tap to the save's IndexedDB transaction committing
  *    (needs `recordCommits`; null without it), and `after_commit_ms`: from
  *    there to the end of the frame,
@@ -115,6 +119,9 @@ export async function measureSave(page) {
             setTimeout(() => {
               tally(obs.takeRecords());
               obs.disconnect();
+              loaf.disconnect();
+              const frame = frames.find((f) => f.renderStart > 0 && f.renderStart >= shownAt);
+              result.frame_end_ms = frame ? frame.startTime + frame.duration - t0 : null;
               result.later = { ...later, total: later.added + later.removed + later.attributes + later.characterData };
               resolve(result);
             }, 1000);
@@ -124,6 +131,12 @@ export async function measureSave(page) {
       }
     });
     obs.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+    // Chromium's long animation frames (LoAF): the frame that renders the
+    // new row, to the end of its rendering (style, layout, paint), whatever
+    // tasks run after it.
+    const frames = [];
+    const loaf = new PerformanceObserver((list) => frames.push(...list.getEntries()));
+    try { loaf.observe({ type: 'long-animation-frame' }); } catch { /* not in this browser */ }
     const t0 = performance.now();
     document.querySelector('[data-testid="save-hand"]').click();
   }));
