@@ -54,7 +54,7 @@ pub struct ScreenParts {
     pub busy: Signal<bool>,
     /// The page is re-reading the game (back from the cache).
     pub stale: Signal<bool>,
-    /// Just saved, or a new form on its way: the entry form ignores taps.
+    /// Just saved: the entry form ignores taps for a moment.
     pub cooling: Signal<bool>,
     /// What the last save recorded.
     pub saved_note: Signal<Option<String>>,

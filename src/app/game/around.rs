@@ -34,10 +34,7 @@ pub fn around_view(p: AroundParts) -> AnyView {
     } = p;
     // The chart the save that ends the game opens is drawn after the frame
     // that shows the save (the row, the totals, the result).
-    let finished = super::after_paint(
-        Memo::new(move |_| standings.with(Standings::finished)),
-        || true,
-    );
+    let finished = super::after_paint(Memo::new(move |_| standings.with(Standings::finished)));
     // The person's choice and whether the game was over when it was made:
     // it holds until the game ends (or is reopened by an Undo); until
     // then, the chart is open exactly when the game is over.

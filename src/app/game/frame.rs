@@ -579,7 +579,6 @@ pub fn game_screen<R: GameUi>(
             && standings.with(|s| s.outcome.as_ref().is_some_and(|o| o.pending.is_none()))
     });
 
-    let (entry, form_pending) = keyed_entry(sc, standings);
     crate::app::wake_lock::keep_awake(Memo::new(move |_| standings.with(|s| !s.finished())).into());
     let screen = screen_view(ScreenParts {
         around: around::around_view(around::AroundParts {
@@ -614,7 +613,7 @@ pub fn game_screen<R: GameUi>(
         entry_label: Callback::new(move |i: usize| {
             rec.with_untracked(|r| R::entry_label(&r.log, i))
         }),
-        entry,
+        entry: keyed_entry(sc, standings),
         extras: dynamic(move || {
             if locked.get() {
                 ().into_any()
@@ -633,7 +632,7 @@ pub fn game_screen<R: GameUi>(
         redo: Callback::new(move |_: ()| sc.redo()),
         action_error: sc.action_error,
         busy: Signal::derive(move || sc.saving.get() || sc.stale.get()),
-        cooling: Signal::derive(move || sc.cooling.get() || form_pending.get()),
+        cooling: sc.cooling.into(),
         saved_note: sc.saved_note.into(),
         celebrate: sc.celebrate.into(),
         stale: sc.stale.into(),
@@ -648,14 +647,13 @@ pub fn game_screen<R: GameUi>(
 /// The entry form, built anew (not patched in place: the new hand's form
 /// replaces the last one's whole) only when what it is for changes: the
 /// record's revision, the entry being corrected, whether the game is over
-/// or reopened. After a save, the new form is built after the frame that
-/// shows it (the row and totals are painted first, without waiting for
-/// the next hand's form); until then the old form is inert (the second
-/// value: true while a new form is on its way).
+/// or reopened. It is built in the same frame as the save's row: building
+/// it after that frame (measured: that frame about 50 ms sooner at 4x)
+/// left a moment in which the old form was on screen after the save.
 fn keyed_entry<R: GameUi>(
     sc: Screen<R>,
     standings: Memo<crate::rules::Standings>,
-) -> (crate::app::erased::Dyn, Signal<bool>) {
+) -> crate::app::erased::Dyn {
     // The key's parts, then a generation number one up each time they
     // change (one memo type shared with the sheet's).
     let key = Memo::new(move |prev: Option<&Vec<usize>>| {
@@ -672,22 +670,11 @@ fn keyed_entry<R: GameUi>(
         key.push(generation);
         key
     });
-    let generation = Memo::new(move |_| key.with(|k| k.last().copied().unwrap_or(0)));
-    // After this page's save (the form cools down), the new form waits for
-    // the frame that shows the save; a correction opened, cancelled or an
-    // Undo shows its form at once.
-    let shown = super::after_paint(generation, move || {
-        sc.cooling.try_get_untracked().unwrap_or(false)
-    });
-    let pending = Signal::derive(move || generation.get() != shown.get());
-    let each = Signal::derive(move || vec![shown.get()]);
+    let each = Signal::derive(move || vec![key.with(|k| k.last().copied().unwrap_or(0))]);
     let form = Callback::new(move |_: usize| {
         sc.entry_view(standings.with_untracked(crate::rules::Standings::finished))
     });
-    (
-        dynamic(move || crate::app::erased::keyed(each, form)),
-        pending,
-    )
+    dynamic(move || crate::app::erased::keyed(each, form))
 }
 
 /// Whether `record`'s game is over with its winners known (a tie-breaker

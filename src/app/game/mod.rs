@@ -233,16 +233,12 @@ pub struct ExtrasCtx<R: Rules> {
     pub edit: Callback<usize>,
 }
 
-/// `source`, a frame late when `wait` says so as it changes: the change
-/// shows once the frame that shows everything else it changed is painted,
-/// so work that can wait (the next entry form after a save, the chart)
-/// does not delay that frame; other changes show at once. It starts equal
+/// `source`, a frame late: a change shows once the frame that shows
+/// everything else it changed is painted, so work that can wait (the
+/// chart the last save opens) does not delay that frame. It starts equal
 /// to `source`. A hidden page paints no frames: a timer shows the change
 /// anyway (whichever comes first; the other finds it shown).
-pub fn after_paint<T>(
-    source: Memo<T>,
-    wait: impl Fn() -> bool + Send + Sync + 'static,
-) -> ReadSignal<T>
+pub fn after_paint<T>(source: Memo<T>) -> ReadSignal<T>
 where
     T: Clone + PartialEq + Send + Sync + 'static,
 {
@@ -259,10 +255,6 @@ where
                 }
             }
         };
-        if !wait() {
-            show();
-            return;
-        }
         // A task posted from the frame's callback runs once it is painted.
         request_animation_frame(move || set_timeout(show, std::time::Duration::ZERO));
         set_timeout(
