@@ -49,8 +49,8 @@ export async function fillHand(page) {
  *    (needs `recordCommits`; null without it), and `after_commit_ms`: from
  *    there to the end of the frame,
  *  - `mutations`: what a MutationObserver on the document saw from the tap
- *    to that frame's callback (what the frame shows): nodes added, removed, attribute writes, text
- *    (characterData) writes, and `total`; `by_region`: the same total split
+ *    to that frame's callback (what the frame shows): nodes added, removed,
+ *    attribute writes, text (characterData) writes, and `total`; `by_region`: the same total split
  *    by the part of the screen written (leaders, sheet, entry form, other),
  *  - `later`: the mutations in the next second (the save note fading in,
  *    the form's cool-down ending).

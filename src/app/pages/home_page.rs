@@ -24,22 +24,13 @@ pub fn HomePage() -> impl IntoView {
     // Until storage is open, only the title bar and "Opening…": the games
     // in progress then appear with everything below them in one go, so
     // nothing on the screen moves (no layout shift).
-    let opened = Memo::new(move |_| app.ready.get());
     view! {
-        <Show when=move || opened.get() fallback=move || view! {
-            <section class="page home">
-                <header class="bar">
-                    <h1>"🐔 Chicken Scores"</h1>
-                    <ThemeToggle/>
-                </header>
-                {opening()}
-            </section>
-        }>
         <section class="page home">
             <header class="bar">
                 <h1>"🐔 Chicken Scores"</h1>
                 <ThemeToggle/>
             </header>
+            <Show when=move || app.ready.get() fallback=opening>
             <Problems/>
             <h2>"Games in progress"</h2>
             {deleting.status(back)}
@@ -69,8 +60,8 @@ pub fn HomePage() -> impl IntoView {
                 {move || format!("Finished games ({})", app.finished.get())}
             </a>
             <a class="button secondary wide" href="/about" data-testid="about-link">"About, storage and backup"</a>
+            </Show>
         </section>
-        </Show>
     }
 }
 
