@@ -2103,3 +2103,26 @@ fn the_round_that_ends_the_game_asks_no_bad_egg_question() {
 fn last_again() -> Round {
     round(ANN, &[0, 3, 3, 1])
 }
+
+#[test]
+fn write_release_2_fixture() {
+    if std::env::var_os("WRITE_RELEASE_FIXTURES").is_none() {
+        return;
+    }
+    let s = setup(4);
+    let mut log = Vec::new();
+    for i in 0..10 {
+        log.push(Entry::Round(if i % 2 == 0 {
+            round(ANN, &[0, 1, 1, 3])
+        } else {
+            round(CY, &[1, 1, 0, 3])
+        }));
+    }
+    let seed = 20_261_126;
+    let draws = virtual_draw(&deck(4), &[CY, ANN], seed).unwrap();
+    log.push(Entry::CardDraw(CardDraw { players: vec![CY, ANN], draws, seed: Some(seed) }));
+    common::write_release_fixture::<BigChicken>("big-chicken-4p-golden-egg-app-draw", &s, log);
+    let s = tournament(3);
+    let log = vec![Entry::BigRedHolder { seat: BOB }, Entry::Round(round(ANN, &[0, 4, 7]))];
+    common::write_release_fixture::<BigChicken>("big-chicken-3p-tournament-in-play", &s, log);
+}

@@ -670,3 +670,29 @@ proptest! {
         common::edit_then_revert_restores::<Cluck>(&players(n), &log, at, &other)?;
     }
 }
+
+#[test]
+fn write_release_2_fixture() {
+    if std::env::var_os("WRITE_RELEASE_FIXTURES").is_none() {
+        return;
+    }
+    let s = three();
+    let seed = (0..).find(|s| random_first(3, *s) == Some(1)).unwrap();
+    let log = vec![
+        Entry::First { seat: 1, seed: Some(seed) },
+        kill(1, 2, 3),
+        kill(0, 1, 2),
+        END,
+        kill(2, 0, 4),
+        kill(0, 2, 5),
+        END,
+        kill(0, 1, 5),
+        kill(1, 0, 6),
+        END,
+    ];
+    common::write_release_fixture::<Cluck>("cluck-3p-app-picked-first-finished", &s, log);
+    let s = four();
+    let seed = (1_000_000..).find(|s| random_first(4, *s) == Some(3)).unwrap();
+    let log = vec![Entry::First { seat: 3, seed: Some(seed) }, kill(3, 0, 2), END, kill(0, 1, 1)];
+    common::write_release_fixture::<Cluck>("cluck-4p-app-picked-first-in-play", &s, log);
+}

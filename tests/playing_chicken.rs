@@ -1270,3 +1270,69 @@ proptest! {
         }
     }
 }
+
+/// Tricks at the app's goals (one typed differently at `odd`), each player
+/// playing a card still held.
+fn app_deck_tricks(setup: &Setup<Settings>, count: usize, odd: Option<usize>) -> Vec<Trick> {
+    let mut log = Vec::new();
+    for i in 0..count {
+        let state = state_of(setup, &log);
+        let mut goal = next_goal(setup, &state).unwrap();
+        if odd == Some(i) {
+            let n = setup.players.len();
+            goal = *possible_goals(n).iter().find(|g| **g != goal).unwrap();
+        }
+        let cards = (0..setup.players.len())
+            .map(|p| {
+                let held = &state.hands[p].held;
+                held[(p + i) % held.len()]
+            })
+            .collect::<Vec<u8>>();
+        log.push(t(goal, &cards));
+    }
+    log
+}
+
+#[test]
+fn write_release_2_fixture() {
+    if std::env::var_os("WRITE_RELEASE_FIXTURES").is_none() {
+        return;
+    }
+    let s = setup_with(
+        &["Ann", "Bob", "Cy", "Dee"],
+        Settings { seed: 20_261_126, ..Settings::default() },
+    );
+    let log = app_deck_tricks(&s, 7, Some(4));
+    common::write_release_fixture::<PlayingChicken>("playing-chicken-4p-app-deck-7-tricks", &s, log);
+    let s = setup_with(
+        &["Ann", "Bob", "Cy"],
+        Settings { seed: 99, exact_bonus: ExactBonus::PlusOne, ..Settings::default() },
+    );
+    let log = app_deck_tricks(&s, 12, Some(11));
+    common::write_release_fixture::<PlayingChicken>("playing-chicken-3p-app-deck-12-tricks", &s, log);
+    let s = setup_with(
+        &["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"],
+        Settings { seed: u64::MAX - 3, ..Settings::default() },
+    );
+    let log = app_deck_tricks(&s, 15, None);
+    common::write_release_fixture::<PlayingChicken>("playing-chicken-8p-app-deck-finished", &s, log);
+    let s = three(ExactBonus::Double);
+    common::write_release_fixture::<PlayingChicken>("playing-chicken-3p-typed-finished", &s, scenario());
+}
+
+#[test]
+fn write_release_2_goal_decks() {
+    if std::env::var_os("WRITE_RELEASE_FIXTURES").is_none() {
+        return;
+    }
+    let mut rows = Vec::new();
+    for n in 3..=8 {
+        for seed in [0u64, 1, 7, 42, 99, 20_261_126, 9_007_199_254_740_991, u64::MAX - 3, u64::MAX] {
+            for pass in 0..3u64 {
+                rows.push(serde_json::json!({"players": n, "seed": seed.to_string(), "pass": pass, "deck": shuffled_deck(n, seed, pass)}));
+            }
+        }
+    }
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-2");
+    std::fs::write(format!("{dir}/goal-decks.json"), serde_json::to_string(&rows).unwrap() + "\n").unwrap();
+}

@@ -89,3 +89,44 @@ pub fn edit_then_revert_restores<R: Rules>(
     prop_assert_eq!(R::standings(setup, &state), R::standings(setup, &whole));
     Ok(())
 }
+
+/// What the screen of a stored game shows, as the fixtures of a release
+/// keep it: totals, the status lines, every sheet row (label, notes, the
+/// running totals) and the outcome.
+pub fn screen_of<R: Rules>(setup: &Setup<R::Settings>, log: &[R::Entry]) -> serde_json::Value {
+    let state = replay::<R>(setup, log).unwrap_or_else(|e| panic!("log refused: {e}"));
+    let st = R::standings(setup, &state);
+    let show = |v: &[Points]| v.iter().map(|p| p.to_string()).collect::<Vec<_>>();
+    serde_json::json!({
+        "totals": show(&st.totals),
+        "status": st.status,
+        "sheet": st.sheet.iter().map(|r| serde_json::json!({
+            "label": r.label, "notes": r.notes, "details": r.details, "totals": show(&r.totals),
+        })).collect::<Vec<_>>(),
+        "outcome": st.outcome.as_ref().map(|o| serde_json::json!({
+            "ranks": o.ranks, "winners": o.winners, "notes": o.notes, "pending": o.pending,
+        })),
+    })
+}
+
+/// Writes `tests/fixtures/release-2/<name>.json`: the game as this release
+/// stores it and what its screen shows (run once, by the ignored
+/// `write_release_2_fixture` tests, at the commit named in the file).
+pub fn write_release_fixture<R: Rules>(name: &str, setup: &Setup<R::Settings>, log: Vec<R::Entry>) {
+    let record = chicken_scores::model::GameRecord::<R>::new(
+        format!("fixture-{name}"),
+        1_790_000_000_000,
+        setup.players.clone(),
+        setup.settings.clone(),
+    )
+    .unwrap_or_else(|e| panic!("setup refused: {e}"))
+    .with_log(log.clone());
+    let out = serde_json::json!({
+        "written_by": "chicken-scores c86224d (schema 2, rand 0.9)",
+        "record": record,
+        "screen": screen_of::<R>(setup, &log),
+    });
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-2");
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::write(format!("{dir}/{name}.json"), serde_json::to_string_pretty(&out).unwrap() + "\n").unwrap();
+}
