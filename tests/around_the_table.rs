@@ -125,7 +125,7 @@ fn cluck_eggs_rise_turn_by_turn_and_a_tie_is_settled_by_the_knock_out_order() {
     let mut log = vec![
         Entry::First {
             seat: 0,
-            seed: None,
+            random: false,
         },
         kill(0, 3, 3),
         kill(0, 3, 2),
@@ -328,7 +328,7 @@ fn big_chicken_a_golden_egg_tie_pending_then_settled_by_the_card_draw() {
             vec![egg(7, Suit::Green), egg(7, Suit::Green)],
             vec![Card::Duck, egg(2, Suit::Blue)],
         ],
-        seed: None,
+        app_dealt: false,
     }));
     let st = BigChicken::standings(&s, &replay::<BigChicken>(&s, &log).unwrap());
     let d = chart_data(&st, &s.players, BigChicken::SHEET_STEP);
@@ -355,7 +355,7 @@ fn playing_chicken_round_by_round_with_a_shared_win() {
         settings: Settings {
             exact_bonus: ExactBonus::Double,
             goal_source: GoalSource::Typed,
-            seed: 0,
+            deck: Vec::new(),
         },
     };
     let t = |goal, cards: &[u8]| Trick {

@@ -54,7 +54,9 @@ struct Fresh(String, Vec<String>);
 impl ForRules for Fresh {
     type Out = String;
     fn run<R: Rules>(self) -> String {
-        text(&GameRecord::<R>::new(self.0, 2_000, self.1, R::Settings::default()).unwrap())
+        let mut rng: rand::rngs::StdRng = rand::SeedableRng::seed_from_u64(1);
+        let settings = R::with_draws(&R::Settings::default(), self.1.len(), &mut rng);
+        text(&GameRecord::<R>::new(self.0, 2_000, self.1, settings).unwrap())
     }
 }
 
@@ -103,7 +105,7 @@ fn seeded() -> Store<MemoryBackend> {
         &serde_json::to_string(&night("n1", 2, "Friday at Ann's")).unwrap(),
     );
     block_on(s.save_roster(&Roster {
-        schema: 2,
+        schema: chicken_scores::model::SCHEMA_VERSION,
         names: vec!["Ann".into(), "Bob".into(), "Zed".into()],
     }))
     .unwrap();
@@ -270,7 +272,7 @@ fn a_bad_file_is_refused_whole_and_says_why_briefly() {
         ),
         (
             "a newer record schema",
-            tampered(|v| v["games"][0]["schema"] = json!(3)),
+            tampered(|v| v["games"][0]["schema"] = json!(99)),
             "newer version",
         ),
         (

@@ -1290,7 +1290,7 @@ fn golden_egg_tie_waits_for_the_card_draw() {
             vec![egg(7, Suit::Green), egg(7, Suit::Green)],
             vec![Card::Duck, egg(2, Suit::Blue)],
         ],
-        seed: None,
+        app_dealt: false,
     };
     // Unfinished draws and wrong players are refused.
     let unfinished = CardDraw {
@@ -1340,7 +1340,7 @@ fn card_draw_is_refused_without_a_tie_or_before_the_end() {
     let draw = Entry::CardDraw(CardDraw {
         players: vec![ANN, BOB],
         draws: vec![vec![egg(9, Suit::Blue), egg(8, Suit::Blue)]],
-        seed: None,
+        app_dealt: false,
     });
     let e = BigChicken::apply(&s, &play(&s, &[]), &draw).unwrap_err();
     assert_eq!(
@@ -1480,47 +1480,14 @@ fn all_ducks_draw_again_and_a_short_deck_is_reshuffled() {
 }
 
 #[test]
-fn virtual_draws_with_a_seeded_rng() {
+fn virtual_draws_are_valid_draws_with_one_winner() {
     let d = deck(4);
-    // Seed 67 (rand 0.9 StdRng): Ann and Cy both draw a Green 5, then Ann a
-    // Duck and Cy the Green Chicken.
-    let draws = virtual_draw(&d, &[ANN, CY], 67).unwrap();
-    assert_eq!(
-        draws,
-        vec![
-            vec![egg(5, Suit::Green), egg(5, Suit::Green)],
-            vec![Card::Duck, Card::Chicken(Suit::Green)],
-        ]
-    );
-    let r = judge_draws(&d, &[ANN, CY], &draws).unwrap();
-    assert_eq!(r.verdict, DrawVerdict::Winner(CY));
-    // Seed 42: decided at once.
-    assert_eq!(
-        virtual_draw(&d, &[CY, ANN], 42).unwrap(),
-        vec![vec![egg(7, Suit::Blue), egg(8, Suit::Green)]]
-    );
-    // The same seed always deals the same cards.
-    assert_eq!(virtual_draw(&d, &[ANN, CY], 67).unwrap(), draws);
-    // An all-Duck deck section: seed 0 deals Ducks twice (reshuffling in
-    // between), then Cy the Blue 2.
-    let ducks = vec![Card::Duck, Card::Duck, Card::Duck, egg(2, Suit::Blue)];
-    let draws = virtual_draw(&ducks, &[ANN, BOB, CY], 0).unwrap();
-    assert_eq!(
-        draws,
-        vec![
-            vec![Card::Duck, Card::Duck, Card::Duck],
-            vec![Card::Duck, Card::Duck, Card::Duck],
-            vec![Card::Duck, Card::Duck, egg(2, Suit::Blue)],
-        ]
-    );
-    let r = judge_draws(&ducks, &[ANN, BOB, CY], &draws).unwrap();
-    assert_eq!(r.verdict, DrawVerdict::Winner(CY));
-    assert_eq!(r.reshuffled, vec![false, true, true]);
-    // Every virtual draw for seeds 0..2000 is a valid real draw with one
-    // winner, and some needed a redraw.
+    let mut rng = common::rng(67);
+    // Every virtual draw is a valid real draw with one winner, and some
+    // needed a redraw.
     let mut redraws = 0;
-    for seed in 0..2000 {
-        let draws = virtual_draw(&d, &[ANN, BOB, CY, DEE], seed).unwrap();
+    for _ in 0..2000 {
+        let draws = virtual_draw(&d, &[ANN, BOB, CY, DEE], &mut rng).unwrap();
         if draws.len() > 1 {
             redraws += 1;
         }
@@ -1529,15 +1496,26 @@ fn virtual_draws_with_a_seeded_rng() {
             .verdict
         {
             DrawVerdict::Winner(_) => {}
-            other => panic!("seed {seed}: {other:?}"),
+            other => panic!("{draws:?}: {other:?}"),
         }
     }
     assert!(redraws > 0);
+    // An all-Duck deck section: level draws run the deck out, and the
+    // whole deck is reshuffled before the next draw round.
+    let ducks = vec![Card::Duck, Card::Duck, Card::Duck, egg(2, Suit::Blue)];
+    let mut reshuffled = 0;
+    for _ in 0..200 {
+        let draws = virtual_draw(&ducks, &[ANN, BOB, CY], &mut rng).unwrap();
+        let r = judge_draws(&ducks, &[ANN, BOB, CY], &draws).unwrap();
+        assert!(matches!(r.verdict, DrawVerdict::Winner(_)), "{draws:?}");
+        reshuffled += usize::from(r.reshuffled.iter().any(|x| *x));
+    }
+    assert!(reshuffled > 0);
     // A deck that can never settle is refused, not looped forever.
-    assert!(virtual_draw(&[Card::Duck, Card::Duck], &[ANN, BOB], 1).is_err());
-    assert!(virtual_draw(&[Card::Duck], &[ANN, BOB], 1).is_err());
+    assert!(virtual_draw(&[Card::Duck, Card::Duck], &[ANN, BOB], &mut rng).is_err());
+    assert!(virtual_draw(&[Card::Duck], &[ANN, BOB], &mut rng).is_err());
     assert_eq!(
-        virtual_draw(&d, &[BOB], 5).unwrap(),
+        virtual_draw(&d, &[BOB], &mut rng).unwrap(),
         Vec::<Vec<Card>>::new()
     );
 }
@@ -1555,17 +1533,20 @@ fn a_virtual_draw_settles_the_golden_egg() {
     }
     let st = play(&s, &log);
     let order = golden_tie(&s, &st).unwrap();
-    let draws = virtual_draw(&deck(4), &order, 67).unwrap();
+    assert_eq!(order, vec![CY, ANN]);
+    let draws = virtual_draw(&deck(4), &order, &mut common::rng(67)).unwrap();
+    let DrawVerdict::Winner(winner) = judge_draws(&deck(4), &order, &draws).unwrap().verdict else {
+        panic!("a virtual draw has a winner");
+    };
     log.push(Entry::CardDraw(CardDraw {
         players: order.clone(),
         draws,
-        seed: Some(67),
+        app_dealt: true,
     }));
     let st = play(&s, &log);
-    // Order is Cy, Ann: seed 67 gives the Green Chicken to the second
-    // drawer, Ann.
-    assert_eq!(order, vec![CY, ANN]);
-    assert_eq!(st.golden_draw.unwrap().winner, ANN);
+    let recorded = st.golden_draw.unwrap();
+    assert_eq!(recorded.winner, winner);
+    assert!(recorded.app_dealt);
 }
 
 // ------------------------------------------------ status and help ------
@@ -1662,12 +1643,12 @@ fn entry_json_is_stable() {
     let draw = Entry::CardDraw(CardDraw {
         players: vec![2, 0],
         draws: vec![vec![egg(7, Suit::Green), Card::Duck]],
-        seed: Some(67),
+        app_dealt: true,
     });
     let json = serde_json::to_string(&draw).unwrap();
     assert_eq!(
         json,
-        r#"{"card_draw":{"players":[2,0],"draws":[[{"egg":{"number":7,"suit":"green"}},"duck"]],"seed":67}}"#
+        r#"{"card_draw":{"players":[2,0],"draws":[[{"egg":{"number":7,"suit":"green"}},"duck"]],"app_dealt":true}}"#
     );
     assert_eq!(serde_json::from_str::<Entry>(&json).unwrap(), draw);
     assert_eq!(
@@ -1768,9 +1749,9 @@ fn any_entry() -> impl Strategy<Value = Entry> {
         1 => (
             proptest::collection::vec(0usize..8, 0..4),
             proptest::collection::vec(proptest::collection::vec(any_card(), 0..4), 0..4),
-            proptest::option::of(any::<u64>())
+            any::<bool>()
         )
-            .prop_map(|(players, draws, seed)| Entry::CardDraw(CardDraw { players, draws, seed })),
+            .prop_map(|(players, draws, app_dealt)| Entry::CardDraw(CardDraw { players, draws, app_dealt })),
     ]
 }
 
@@ -1906,7 +1887,7 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let _ = judge_draws(&deck_cards, &players, &draws);
-        if let Ok(virtual_cards) = virtual_draw(&deck_cards, &players, seed) {
+        if let Ok(virtual_cards) = virtual_draw(&deck_cards, &players, &mut common::rng(seed)) {
             let verdict = judge_draws(&deck_cards, &players, &virtual_cards).unwrap().verdict;
             prop_assert!(matches!(verdict, DrawVerdict::Winner(_)));
         }
@@ -2102,27 +2083,4 @@ fn the_round_that_ends_the_game_asks_no_bad_egg_question() {
 
 fn last_again() -> Round {
     round(ANN, &[0, 3, 3, 1])
-}
-
-#[test]
-fn write_release_2_fixture() {
-    if std::env::var_os("WRITE_RELEASE_FIXTURES").is_none() {
-        return;
-    }
-    let s = setup(4);
-    let mut log = Vec::new();
-    for i in 0..10 {
-        log.push(Entry::Round(if i % 2 == 0 {
-            round(ANN, &[0, 1, 1, 3])
-        } else {
-            round(CY, &[1, 1, 0, 3])
-        }));
-    }
-    let seed = 20_261_126;
-    let draws = virtual_draw(&deck(4), &[CY, ANN], seed).unwrap();
-    log.push(Entry::CardDraw(CardDraw { players: vec![CY, ANN], draws, seed: Some(seed) }));
-    common::write_release_fixture::<BigChicken>("big-chicken-4p-golden-egg-app-draw", &s, log);
-    let s = tournament(3);
-    let log = vec![Entry::BigRedHolder { seat: BOB }, Entry::Round(round(ANN, &[0, 4, 7]))];
-    common::write_release_fixture::<BigChicken>("big-chicken-3p-tournament-in-play", &s, log);
 }

@@ -157,9 +157,6 @@ fn a_whole_double_6_game() {
         .unwrap();
     }
     assert_eq!(totals(&s, &log), vec![26, 29, 67]);
-    if std::env::var_os("WRITE_RELEASE_FIXTURES").is_some() {
-        common::write_release_fixture::<Chickenfoot>("chickenfoot-double-6-finished", &s, log.clone());
-    }
     let st = Chickenfoot::standings(&s, &replay::<Chickenfoot>(&s, &log).unwrap());
     let outcome = st.outcome.expect("over after 7 hands");
     assert_eq!(outcome.winners, vec![0]);

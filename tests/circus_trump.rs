@@ -303,9 +303,6 @@ fn a_whole_game_through_nine_suits() {
     // Cy: 12 + 3 + 7 = 22 (3 lines); Dee: 10 + 4 = 14 (2 lines).
     // Bob has the most lines: 23 halved is 11.5, the lowest: Bob wins;
     // Dee 14, Ann 15, Cy 22.
-    if std::env::var_os("WRITE_RELEASE_FIXTURES").is_some() {
-        common::write_release_fixture::<CircusTrump>("circus-trump-nine-suits-finished", &s, log.clone());
-    }
     let st = replay::<CircusTrump>(&s, &log).unwrap();
     assert!(st.over());
     assert_eq!(st.eggs_used(), 3);

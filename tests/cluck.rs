@@ -21,7 +21,10 @@ fn four() -> Setup<Settings> {
 }
 
 fn first(seat: usize) -> Entry {
-    Entry::First { seat, seed: None }
+    Entry::First {
+        seat,
+        random: false,
+    }
 }
 
 fn kill(killer: usize, victim: usize, eggs: u32) -> Entry {
@@ -96,7 +99,7 @@ fn starting_coops_follow_the_player_count() {
 }
 
 #[test]
-fn the_table_chooses_who_goes_first_or_the_app_picks_from_a_seed() {
+fn the_table_chooses_who_goes_first_or_the_app_picks_at_random() {
     let s = three();
     let st = state_of(&s, &[first(2)]);
     assert_eq!(st.turn(), Some(2));
@@ -110,34 +113,19 @@ fn the_table_chooses_who_goes_first_or_the_app_picks_from_a_seed() {
     let open = standings(&s, &[]).status.join(" ");
     assert!(open.contains("Who goes first?"), "{open}");
     assert!(open.contains("coop of 5 roosters"), "{open}");
-    // The random pick: the same seed picks the same seat; every seat comes up.
+    // The app's random pick: every seat comes up, and the seat picked is
+    // what is stored (marked as the app's pick), accepted as it is.
+    let mut rng = common::rng(5);
     let mut seen = [false; 3];
-    for seed in 0..200u64 {
-        let seat = random_first(3, seed).unwrap();
-        assert_eq!(random_first(3, seed), Some(seat));
+    for _ in 0..200 {
+        let seat = random_first(3, &mut rng).unwrap();
         seen[seat] = true;
-        let st = state_of(
-            &s,
-            &[Entry::First {
-                seat,
-                seed: Some(seed),
-            }],
-        );
+        let st = state_of(&s, &[Entry::First { seat, random: true }]);
         assert_eq!(st.first, Some((seat, true)));
-        // A seat the seed did not pick is refused.
-        let other = (seat + 1) % 3;
-        let msg = refuse(
-            &s,
-            &[],
-            Entry::First {
-                seat: other,
-                seed: Some(seed),
-            },
-        );
-        assert!(msg.contains("random pick"), "{msg}");
+        assert_eq!(st.turn(), Some(seat));
     }
     assert_eq!(seen, [true; 3]);
-    assert_eq!(random_first(0, 1), None);
+    assert_eq!(random_first(0, &mut rng), None);
 }
 
 #[test]
@@ -524,7 +512,7 @@ fn valid_game(n: usize, choices: &[(u8, u8, u8, u8)]) -> Vec<Entry> {
         let entry = if i == 0 {
             Entry::First {
                 seat: *a as usize % n,
-                seed: None,
+                random: *b % 2 == 0,
             }
         } else if kind % 3 == 0 {
             Entry::EndTurn
@@ -553,8 +541,7 @@ fn players(n: usize) -> Setup<Settings> {
 
 fn any_entry() -> impl Strategy<Value = Entry> {
     prop_oneof![
-        (0usize..8, proptest::option::of(any::<u64>()))
-            .prop_map(|(seat, seed)| Entry::First { seat, seed }),
+        (0usize..8, any::<bool>()).prop_map(|(seat, random)| Entry::First { seat, random }),
         (0usize..8, 0usize..8, 0u32..120).prop_map(|(killer, victim, eggs)| Entry::Kill(Kill {
             killer,
             victim,
@@ -669,30 +656,4 @@ proptest! {
     ) {
         common::edit_then_revert_restores::<Cluck>(&players(n), &log, at, &other)?;
     }
-}
-
-#[test]
-fn write_release_2_fixture() {
-    if std::env::var_os("WRITE_RELEASE_FIXTURES").is_none() {
-        return;
-    }
-    let s = three();
-    let seed = (0..).find(|s| random_first(3, *s) == Some(1)).unwrap();
-    let log = vec![
-        Entry::First { seat: 1, seed: Some(seed) },
-        kill(1, 2, 3),
-        kill(0, 1, 2),
-        END,
-        kill(2, 0, 4),
-        kill(0, 2, 5),
-        END,
-        kill(0, 1, 5),
-        kill(1, 0, 6),
-        END,
-    ];
-    common::write_release_fixture::<Cluck>("cluck-3p-app-picked-first-finished", &s, log);
-    let s = four();
-    let seed = (1_000_000..).find(|s| random_first(4, *s) == Some(3)).unwrap();
-    let log = vec![Entry::First { seat: 3, seed: Some(seed) }, kill(3, 0, 2), END, kill(0, 1, 1)];
-    common::write_release_fixture::<Cluck>("cluck-4p-app-picked-first-in-play", &s, log);
 }

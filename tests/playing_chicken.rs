@@ -18,7 +18,7 @@ fn three(bonus: ExactBonus) -> Setup<Settings> {
         Settings {
             exact_bonus: bonus,
             goal_source: GoalSource::Typed,
-            seed: 0,
+            deck: Vec::new(),
         },
     )
 }
@@ -250,80 +250,88 @@ fn the_goal_deck_per_player_count_sizes_and_ranges() {
 fn no_goal_deck_outside_three_to_eight_players() {
     for n in [0, 1, 2, 9, 100] {
         assert!(goal_deck(n).is_empty());
-        assert_eq!(app_goal(n, 1, 0), None);
+        assert!(draw_goal_deck(n, &mut common::rng(1)).is_empty());
     }
 }
 
 #[test]
-fn app_goal_is_deterministic_for_a_seed() {
+fn the_app_deck_is_drawn_once_and_stored_with_the_game() {
+    let mut rng = common::rng(42);
     for n in 3..=8 {
-        let a: Vec<Option<u32>> = (0..TRICKS).map(|i| app_goal(n, 42, i)).collect();
-        let b: Vec<Option<u32>> = (0..TRICKS).map(|i| app_goal(n, 42, i)).collect();
-        assert_eq!(a, b);
-        assert!(a
-            .iter()
-            .all(|g| g.is_some_and(|g| goal_deck(n).contains(&g))));
-    }
-    let differ = (0..20u64).any(|seed| {
-        (0..10).map(|i| app_goal(3, seed, i)).collect::<Vec<_>>()
-            != (0..10)
-                .map(|i| app_goal(3, seed + 1, i))
-                .collect::<Vec<_>>()
-    });
-    assert!(differ, "different seeds give different decks");
-}
-
-#[test]
-fn app_goal_flips_the_whole_deck_then_reshuffles() {
-    for n in 3..=8 {
-        let mut deck = goal_deck(n);
-        deck.sort_unstable();
-        let len = deck.len();
-        for seed in [0u64, 1, 99, u64::MAX] {
-            let first: Vec<u32> = (0..len).filter_map(|i| app_goal(n, seed, i)).collect();
-            let second: Vec<u32> = (len..2 * len)
-                .filter_map(|i| app_goal(n, seed, i))
-                .collect();
-            let mut a = first.clone();
-            a.sort_unstable();
-            let mut b = second.clone();
-            b.sort_unstable();
-            assert_eq!(a, deck, "first pass is the whole deck ({n}P, seed {seed})");
-            assert_eq!(b, deck, "second pass is the whole deck ({n}P, seed {seed})");
-            assert_eq!(first, shuffled_deck(n, seed, 0));
-            assert_eq!(second, shuffled_deck(n, seed, 1));
+        let mut cards = goal_deck(n);
+        cards.sort_unstable();
+        let len = cards.len();
+        for _ in 0..20 {
+            let deck = draw_goal_deck(n, &mut rng);
+            assert_eq!(deck.len(), TRICKS);
+            // The whole deck is flipped before it is reshuffled.
+            let mut first: Vec<u32> = deck.iter().take(len).copied().collect();
+            first.sort_unstable();
+            assert_eq!(first[..], cards[..first.len()], "{n}P: {deck:?}");
+            if len < TRICKS {
+                let mut second: Vec<u32> = deck[len..].to_vec();
+                second.sort_unstable();
+                assert!(second.iter().all(|g| cards.contains(g)));
+            }
+            assert!(is_goal_deck(n, &deck));
         }
     }
-    // The second pass is a fresh shuffle, not the first one again.
-    let reshuffled = (0..10u64).any(|seed| shuffled_deck(3, seed, 0) != shuffled_deck(3, seed, 1));
-    assert!(reshuffled);
+    // Drawn anew for each game: two draws differ.
+    assert_ne!(draw_goal_deck(3, &mut rng), draw_goal_deck(3, &mut rng));
+    // A new game draws its deck when it starts; typed goals draw nothing.
+    let app = Settings::default();
+    let drawn = PlayingChicken::with_draws(&app, 4, &mut rng);
+    assert!(is_goal_deck(4, &drawn.deck));
+    assert_eq!(drawn.exact_bonus, app.exact_bonus);
+    let typed = Settings {
+        goal_source: GoalSource::Typed,
+        ..Settings::default()
+    };
+    assert!(PlayingChicken::with_draws(&typed, 4, &mut rng)
+        .deck
+        .is_empty());
+    // A setup whose app deck is missing or not from these cards is refused
+    // (a damaged or hostile record never replays with a made-up deck).
+    let setup = |deck: Vec<u32>| {
+        setup_with(
+            &["Ann", "Bob", "Cy"],
+            Settings {
+                deck,
+                ..Settings::default()
+            },
+        )
+    };
+    assert!(PlayingChicken::check_setup(&setup(draw_goal_deck(3, &mut rng))).is_ok());
+    assert!(PlayingChicken::check_setup(&setup(Vec::new())).is_err());
+    assert!(PlayingChicken::check_setup(&setup(vec![39; TRICKS])).is_err());
 }
 
 #[test]
 fn the_app_deck_shows_the_next_goal_and_records_the_card_flipped() {
+    let deck = draw_goal_deck(3, &mut common::rng(7));
     let setup = setup_with(
         &["Ann", "Bob", "Cy"],
         Settings {
-            seed: 7,
+            deck: deck.clone(),
             ..Settings::default()
         },
     );
     let mut log = Vec::new();
-    for i in 0..3 {
+    for (i, card) in deck.iter().take(3).enumerate() {
         let state = state_of(&setup, &log);
         let goal = next_goal(&setup, &state).unwrap_or_else(|| panic!("a next goal"));
-        assert_eq!(Some(goal), app_goal(3, 7, i));
+        assert_eq!(goal, *card);
         let st = PlayingChicken::standings(&setup, &state);
         assert!(st.status.contains(&format!("Next goal: {goal}")));
         log.push(t(goal, &[6 - i as u8, 1 + i as u8, 3 + i as u8]));
     }
     let state = state_of(&setup, &log);
     for (i, tr) in state.tricks.iter().enumerate() {
-        assert_eq!(tr.deck_goal, app_goal(3, 7, i));
+        assert_eq!(tr.deck_goal, Some(deck[i]));
         assert!(!PlayingChicken::trick_note(&setup, tr).contains("app's card"));
     }
     // A different goal (from a card for 3 players) is accepted and noted.
-    let flipped = app_goal(3, 7, 3).unwrap_or(0);
+    let flipped = deck[3];
     let other = if flipped == 4 { 5 } else { 4 };
     log.push(t(other, &[1, 4, 1]));
     let state = state_of(&setup, &log);
@@ -670,7 +678,11 @@ fn player_counts_outside_three_to_eight_are_refused() {
         let names: Vec<String> = (0..n).map(|i| format!("P{i}")).collect();
         let setup = Setup {
             players: names,
-            settings: Settings::default(),
+            settings: PlayingChicken::with_draws(
+                &Settings::default(),
+                n,
+                &mut common::rng(n as u64),
+            ),
         };
         assert!(PlayingChicken::check_setup(&setup).is_ok());
     }
@@ -862,13 +874,22 @@ fn undo_restores_the_state_before_the_trick() {
 fn settings_and_tricks_in_json() {
     let s = Settings {
         exact_bonus: ExactBonus::PlusOne,
-        goal_source: GoalSource::Typed,
-        seed: 12345,
+        goal_source: GoalSource::AppDeck,
+        deck: vec![4, 8, 11],
     };
     let json = serde_json::to_string(&s).unwrap_or_default();
     assert_eq!(
         json,
-        r#"{"exact_bonus":"plus-one","goal_source":"typed","seed":12345}"#
+        r#"{"exact_bonus":"plus-one","goal_source":"app-deck","deck":[4,8,11]}"#
+    );
+    let typed = Settings {
+        goal_source: GoalSource::Typed,
+        ..Settings::default()
+    };
+    assert_eq!(
+        serde_json::to_string(&typed).unwrap_or_default(),
+        r#"{"exact_bonus":"double","goal_source":"typed"}"#,
+        "no deck is stored for typed goals"
     );
     let back: Settings = serde_json::from_str(&json).unwrap_or_default();
     assert_eq!(back, s);
@@ -1008,6 +1029,7 @@ fn legal_game(setup: &Setup<Settings>, picks: &[u32], tricks: usize) -> Vec<Tric
 
 fn settings_strategy() -> impl Strategy<Value = Settings> {
     (any::<bool>(), any::<bool>(), any::<u64>()).prop_map(|(d, a, seed)| Settings {
+        deck: draw_goal_deck(3 + (seed % 6) as usize, &mut common::rng(seed)),
         exact_bonus: if d {
             ExactBonus::Double
         } else {
@@ -1018,7 +1040,6 @@ fn settings_strategy() -> impl Strategy<Value = Settings> {
         } else {
             GoalSource::Typed
         },
-        seed,
     })
 }
 
@@ -1269,70 +1290,4 @@ proptest! {
             }
         }
     }
-}
-
-/// Tricks at the app's goals (one typed differently at `odd`), each player
-/// playing a card still held.
-fn app_deck_tricks(setup: &Setup<Settings>, count: usize, odd: Option<usize>) -> Vec<Trick> {
-    let mut log = Vec::new();
-    for i in 0..count {
-        let state = state_of(setup, &log);
-        let mut goal = next_goal(setup, &state).unwrap();
-        if odd == Some(i) {
-            let n = setup.players.len();
-            goal = *possible_goals(n).iter().find(|g| **g != goal).unwrap();
-        }
-        let cards = (0..setup.players.len())
-            .map(|p| {
-                let held = &state.hands[p].held;
-                held[(p + i) % held.len()]
-            })
-            .collect::<Vec<u8>>();
-        log.push(t(goal, &cards));
-    }
-    log
-}
-
-#[test]
-fn write_release_2_fixture() {
-    if std::env::var_os("WRITE_RELEASE_FIXTURES").is_none() {
-        return;
-    }
-    let s = setup_with(
-        &["Ann", "Bob", "Cy", "Dee"],
-        Settings { seed: 20_261_126, ..Settings::default() },
-    );
-    let log = app_deck_tricks(&s, 7, Some(4));
-    common::write_release_fixture::<PlayingChicken>("playing-chicken-4p-app-deck-7-tricks", &s, log);
-    let s = setup_with(
-        &["Ann", "Bob", "Cy"],
-        Settings { seed: 99, exact_bonus: ExactBonus::PlusOne, ..Settings::default() },
-    );
-    let log = app_deck_tricks(&s, 12, Some(11));
-    common::write_release_fixture::<PlayingChicken>("playing-chicken-3p-app-deck-12-tricks", &s, log);
-    let s = setup_with(
-        &["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"],
-        Settings { seed: u64::MAX - 3, ..Settings::default() },
-    );
-    let log = app_deck_tricks(&s, 15, None);
-    common::write_release_fixture::<PlayingChicken>("playing-chicken-8p-app-deck-finished", &s, log);
-    let s = three(ExactBonus::Double);
-    common::write_release_fixture::<PlayingChicken>("playing-chicken-3p-typed-finished", &s, scenario());
-}
-
-#[test]
-fn write_release_2_goal_decks() {
-    if std::env::var_os("WRITE_RELEASE_FIXTURES").is_none() {
-        return;
-    }
-    let mut rows = Vec::new();
-    for n in 3..=8 {
-        for seed in [0u64, 1, 7, 42, 99, 20_261_126, 9_007_199_254_740_991, u64::MAX - 3, u64::MAX] {
-            for pass in 0..3u64 {
-                rows.push(serde_json::json!({"players": n, "seed": seed.to_string(), "pass": pass, "deck": shuffled_deck(n, seed, pass)}));
-            }
-        }
-    }
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-2");
-    std::fs::write(format!("{dir}/goal-decks.json"), serde_json::to_string(&rows).unwrap() + "\n").unwrap();
 }

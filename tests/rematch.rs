@@ -13,7 +13,7 @@ use chicken_scores::rules::chickenfoot::Chickenfoot;
 use chicken_scores::rules::cluck::{Cluck, Entry as CluckEntry, Settings as CluckSettings};
 use chicken_scores::rules::pick::{first_log, pick_seat, recorded_first};
 use chicken_scores::rules::playing_chicken::{
-    ExactBonus, GoalSource, PlayingChicken, Settings as PcSettings,
+    draw_goal_deck, is_goal_deck, ExactBonus, GoalSource, PlayingChicken, Settings as PcSettings,
 };
 use chicken_scores::rules::{replay, Rules, Setup};
 
@@ -49,15 +49,12 @@ fn only_rummy_and_cluck_record_who_goes_first() {
     assert_eq!(BigChicken::FIRST.sentence("Bob"), "Bob deals round 1.");
     assert_eq!(CircusTrump::FIRST.sentence("Bob"), "Bob plays first.");
     // Games that do not record it build no entry, and start empty.
-    assert_eq!(BigChicken::first_entry(1, None), None);
+    assert_eq!(BigChicken::first_entry(1, true), None);
     let s = Setup {
         players: names(3),
         settings: Default::default(),
     };
-    assert_eq!(
-        first_log::<Chickenfoot>(&s, Some(1), Some(9)),
-        Ok(Vec::new())
-    );
+    assert_eq!(first_log::<Chickenfoot>(&s, Some(1), true), Ok(Vec::new()));
 }
 
 #[test]
@@ -67,35 +64,31 @@ fn a_pick_records_the_entry_a_tap_records() {
         players: names(3),
         settings: RummySettings { rounds: 3 },
     };
-    let log = first_log::<Rummy>(&s, Some(2), Some(77)).unwrap();
+    let log = first_log::<Rummy>(&s, Some(2), true).unwrap();
     assert_eq!(log, vec![RummyEntry::FirstDealer { seat: 2 }]);
     assert_eq!(recorded_first::<Rummy>(&s, &log), Some(2));
-    assert_eq!(first_log::<Rummy>(&s, None, None), Ok(Vec::new()));
-    assert!(first_log::<Rummy>(&s, Some(3), None).is_err(), "not a seat");
+    assert_eq!(first_log::<Rummy>(&s, None, false), Ok(Vec::new()));
+    assert!(
+        first_log::<Rummy>(&s, Some(3), false).is_err(),
+        "not a seat"
+    );
 
-    // Cluck!: the app's pick keeps its seed, which must pick that seat.
+    // Cluck!: the app's pick is stored as the seat it picked, marked as
+    // the app's; any seat is accepted as it is.
     let c = Setup {
         players: names(4),
         settings: CluckSettings::default(),
     };
-    let seed = 12_345;
-    let seat = pick_seat(4, seed).unwrap();
-    let log = first_log::<Cluck>(&c, Some(seat), Some(seed)).unwrap();
-    assert_eq!(
-        log,
-        vec![CluckEntry::First {
-            seat,
-            seed: Some(seed)
-        }]
-    );
+    let seat = pick_seat(4, &mut rand::rng()).unwrap();
+    let log = first_log::<Cluck>(&c, Some(seat), true).unwrap();
+    assert_eq!(log, vec![CluckEntry::First { seat, random: true }]);
     assert!(replay::<Cluck>(&c, &log).is_ok());
-    let wrong = (seat + 1) % 4;
-    assert!(first_log::<Cluck>(&c, Some(wrong), Some(seed)).is_err());
+    let other = (seat + 1) % 4;
     assert_eq!(
-        first_log::<Cluck>(&c, Some(wrong), None).unwrap(),
+        first_log::<Cluck>(&c, Some(other), false).unwrap(),
         vec![CluckEntry::First {
-            seat: wrong,
-            seed: None
+            seat: other,
+            random: false
         }]
     );
 }
@@ -109,7 +102,7 @@ fn a_rummy_rematch_moves_the_first_dealer_on_one_seat() {
                 RummySettings { rounds: 7 },
                 vec![RummyEntry::FirstDealer { seat: first }],
             );
-            let m = r.rematch(&RummySettings::default());
+            let m = r.rematch();
             assert_eq!(m.players, names(n), "same seats");
             assert_eq!(m.settings, RummySettings { rounds: 7 }, "same rounds");
             assert_eq!(m.previous, Some(first));
@@ -118,7 +111,7 @@ fn a_rummy_rematch_moves_the_first_dealer_on_one_seat() {
     }
     // No first dealer recorded: the table chooses again.
     let r = record::<Rummy>(3, RummySettings { rounds: 2 }, Vec::new());
-    assert_eq!(r.rematch(&RummySettings::default()).first, None);
+    assert_eq!(r.rematch().first, None);
 }
 
 #[test]
@@ -128,10 +121,10 @@ fn a_cluck_rematch_moves_the_first_player_on_one_seat() {
         CluckSettings::default(),
         vec![CluckEntry::First {
             seat: 2,
-            seed: None,
+            random: true,
         }],
     );
-    let m = r.rematch(&CluckSettings::default());
+    let m = r.rematch();
     assert_eq!((m.previous, m.first), (Some(2), Some(0)), "round to seat 1");
     // The new game starts with that entry, as a tap records it.
     let setup = Setup {
@@ -139,10 +132,10 @@ fn a_cluck_rematch_moves_the_first_player_on_one_seat() {
         settings: m.settings.clone(),
     };
     assert_eq!(
-        first_log::<Cluck>(&setup, m.first, None).unwrap(),
+        first_log::<Cluck>(&setup, m.first, false).unwrap(),
         vec![CluckEntry::First {
             seat: 0,
-            seed: None
+            random: false
         }]
     );
 }
@@ -154,15 +147,15 @@ fn rematches_of_games_that_record_nothing_keep_seats_and_variants() {
         suit_names: vec!["Hopper".into()],
     };
     let r = record::<CircusTrump>(4, circus.clone(), Vec::new());
-    let m = r.rematch(&CircusSettings::default());
+    let m = r.rematch();
     assert_eq!((m.players, m.settings, m.first), (names(4), circus, None));
 
     let r = record::<Chickenfoot>(3, Default::default(), Vec::new());
-    let m = r.rematch(&Default::default());
+    let m = r.rematch();
     assert_eq!((m.previous, m.first), (None, None));
 
     let r = record::<BigChicken>(5, Default::default(), Vec::new());
-    assert_eq!(r.rematch(&Default::default()).players, names(5));
+    assert_eq!(r.rematch().players, names(5));
 }
 
 #[test]
@@ -170,15 +163,17 @@ fn a_playing_chicken_rematch_keeps_the_variants_and_shuffles_anew() {
     let old = PcSettings {
         exact_bonus: ExactBonus::PlusOne,
         goal_source: GoalSource::AppDeck,
-        seed: 1,
-    };
-    let fresh = PcSettings {
-        seed: 999,
-        ..PcSettings::default()
+        deck: draw_goal_deck(4, &mut rand::rng()),
     };
     let r = record::<PlayingChicken>(4, old.clone(), Vec::new());
-    let m = r.rematch(&fresh);
+    let m = r.rematch();
     assert_eq!(m.settings.exact_bonus, ExactBonus::PlusOne);
     assert_eq!(m.settings.goal_source, GoalSource::AppDeck);
-    assert_eq!(m.settings.seed, 999, "a new goal deck");
+    // The new game draws its own deck when it starts (as Start does).
+    let mut rng = rand::rng();
+    let decks: Vec<Vec<u32>> = (0..5)
+        .map(|_| PlayingChicken::with_draws(&m.settings, 4, &mut rng).deck)
+        .collect();
+    assert!(decks.iter().all(|d| is_goal_deck(4, d)));
+    assert!(decks.iter().any(|d| *d != old.deck), "a new goal deck");
 }

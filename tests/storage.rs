@@ -5,7 +5,7 @@
 //! that reads only the games in progress, and the move from the
 //! localStorage release (with the data that release wrote).
 
-use chicken_scores::model::{Draft, DraftSlot, GameRecord, Roster, Summary};
+use chicken_scores::model::{Draft, DraftSlot, GameRecord, Roster, Summary, SCHEMA_VERSION};
 use chicken_scores::rules::chickenfoot::{Chickenfoot, Hand, Left, Settings};
 use chicken_scores::storage::legacy::{Legacy, MemoryLegacy, MIGRATED};
 use chicken_scores::storage::{block_on, Area, MemoryBackend, SaveError, Store};
@@ -176,7 +176,10 @@ fn corruptions(good: &str) -> Vec<(&'static str, String)> {
             r#"{"schema":2,"id":"g1","kind":5,"names":7,"entry":"x","log":"x"}"#.to_string(),
         ),
         ("truncated", good[..good.len() / 2].to_string()),
-        ("newer", good.replacen("\"schema\":2", "\"schema\":99", 1)),
+        (
+            "newer",
+            good.replacen(&format!("\"schema\":{SCHEMA_VERSION}"), "\"schema\":99", 1),
+        ),
     ]
 }
 

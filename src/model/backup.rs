@@ -396,7 +396,7 @@ pub fn check_night(raw: &str) -> Result<Night, String> {
         .ok()
         .and_then(|s| s.schema)
         .ok_or("it is not a game night")?;
-    super::migrate(schema).map_err(|e| bounded(&e, 100))?;
+    super::check_schema(schema).map_err(|e| bounded(&e, 100))?;
     let night: Night = serde_json::from_str(raw)
         .map_err(|e| format!("it is not a game night ({})", bounded(&e.to_string(), 60)))?;
     check_id(&night.id)?;

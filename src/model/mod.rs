@@ -13,6 +13,7 @@
 pub mod backup;
 mod draft;
 pub mod hand_over;
+pub mod migrate;
 mod night;
 pub mod search;
 mod summary;
@@ -27,8 +28,9 @@ use crate::rules::pick::{recorded_first, rematch_first};
 use crate::rules::{GameKind, RuleError, Rules, Setup};
 
 /// The schema of everything this version of the app writes. 1 was the
-/// localStorage release; 2 added revisions and moved to IndexedDB.
-pub const SCHEMA_VERSION: u32 = 2;
+/// localStorage release; 2 added revisions and moved to IndexedDB; 3 stores
+/// every random outcome as a value ([`migrate`]).
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// One game as stored: who played, with which settings, and every entry.
 #[derive(Serialize, Deserialize)]
@@ -146,24 +148,33 @@ impl<R: Rules> GameRecord<R> {
     /// What a rematch starts from: the same players in the same seats, the
     /// same settings, and who deals (or goes) first moved on one seat
     /// clockwise where this game recorded it ([`crate::rules::pick`]).
-    /// What each game draws anew (a goal deck's shuffle) comes from
-    /// `fresh`, the new game form's settings ([`Rules::rematch_settings`]).
-    pub fn rematch(&self, fresh: &R::Settings) -> Rematch<R> {
+    /// What a game draws at random is drawn anew when the rematch starts
+    /// ([`Rules::with_draws`]).
+    pub fn rematch(&self) -> Rematch<R> {
         let setup = self.setup();
         let previous = recorded_first::<R>(&setup, &self.log);
         Rematch {
             players: self.players.clone(),
-            settings: R::rematch_settings(&self.settings, fresh),
+            settings: self.settings.clone(),
             previous,
             first: rematch_first(previous, self.players.len()),
         }
     }
 
     /// Reads a record from stored JSON (whose header [`read_stored`]
-    /// checked), checking it is this game's.
+    /// checked), checking it is this game's. A record of an older schema
+    /// is upgraded to this one's shape first ([`migrate::upgrade_record`]);
+    /// it keeps its `schema`, so the screen that opened it knows to save
+    /// it once in the new shape.
     pub fn from_json(raw: &str) -> Result<Self, String> {
-        let record: GameRecord<R> =
-            serde_json::from_str(raw).map_err(|e| format!("it is not a readable game ({e})"))?;
+        let unreadable = |e: serde_json::Error| format!("it is not a readable game ({e})");
+        let mut value: serde_json::Value = serde_json::from_str(raw).map_err(unreadable)?;
+        let schema = value
+            .get("schema")
+            .and_then(serde_json::Value::as_u64)
+            .map_or(0, |s| u32::try_from(s).unwrap_or(u32::MAX));
+        migrate::upgrade_record(schema, &mut value)?;
+        let record: GameRecord<R> = serde_json::from_value(value).map_err(unreadable)?;
         if record.kind != R::KIND {
             return Err(format!("it is a {} game, not {}", record.kind, R::KIND));
         }
@@ -297,11 +308,13 @@ pub fn check_new_player(name: &str, seated: &[String]) -> Result<String, String>
 }
 
 /// Checks a stored value's schema. Schema 1 (the localStorage release)
-/// reads as schema 2 with revision 0: the fields 2 added all have defaults.
-/// A value from a newer app is refused (and so never overwritten).
-pub fn migrate(schema: u32) -> Result<(), String> {
+/// reads as schema 2 with revision 0 (the fields 2 added all have
+/// defaults); a game of schema 1 or 2 is upgraded to 3 as it is read
+/// ([`GameRecord::from_json`]). A value from a newer app is refused (and
+/// so never overwritten).
+pub fn check_schema(schema: u32) -> Result<(), String> {
     match schema {
-        1 | 2 => Ok(()),
+        1..=SCHEMA_VERSION => Ok(()),
         s if s > SCHEMA_VERSION => Err(format!(
             "it was saved by a newer version of the app (schema {s}); update the app to open it"
         )),
@@ -319,7 +332,7 @@ pub fn read_stored(raw: &str) -> Result<RecordHeader, String> {
         .map_err(|e| format!("it is not valid JSON ({e})"))?
         .schema
         .ok_or_else(|| "it has no schema version".to_string())?;
-    migrate(schema)?;
+    check_schema(schema)?;
     serde_json::from_str(raw).map_err(|e| format!("it has no game header ({e})"))
 }
 
@@ -387,7 +400,7 @@ mod tests {
 
     #[test]
     fn newer_schema_is_refused() {
-        assert!(read_stored(r#"{"schema": 3, "id": "a", "kind": "x"}"#)
+        assert!(read_stored(r#"{"schema": 4, "id": "a", "kind": "x"}"#)
             .unwrap_err()
             .contains("newer"));
         assert!(read_stored(r#"{"x": 1}"#)

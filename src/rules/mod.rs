@@ -479,14 +479,6 @@ pub trait Rules: 'static {
     /// The rules and variants in force, one line each, for the help panel.
     fn help(setup: &Setup<Self::Settings>) -> Vec<HelpLine>;
 
-    /// The settings of a rematch of a game played with `old`: the same
-    /// variants, with whatever a game draws anew for each game taken from
-    /// `fresh` (what a new game's form chose). By default, `old` as it is.
-    fn rematch_settings(old: &Self::Settings, fresh: &Self::Settings) -> Self::Settings {
-        let _ = fresh;
-        old.clone()
-    }
-
     /// Who deals or goes first, as the table asks it, and whether the log
     /// records it (by default: who deals first, named but not recorded).
     const FIRST: pick::FirstChoice = pick::FirstChoice::named("Who deals first?", "deals first");
@@ -498,13 +490,32 @@ pub trait Rules: 'static {
         None
     }
 
-    /// The entry a tap on `seat` records as dealing or going first (with
-    /// the seed of the app's random pick, where the game keeps it), where
-    /// the game records one.
-    fn first_entry(seat: usize, seed: Option<u64>) -> Option<Self::Entry> {
-        let _ = (seat, seed);
+    /// The entry a tap on `seat` records as dealing or going first (and
+    /// whether the app picked it at random, where the game keeps that),
+    /// where the game records one.
+    fn first_entry(seat: usize, random: bool) -> Option<Self::Entry> {
+        let _ = (seat, random);
         None
     }
+
+    /// The settings a new game starts with: `settings` as the form chose
+    /// them, with whatever the game draws at random when it starts (the
+    /// Playing Chicken goal deck) drawn from `rng` and stored in them. By
+    /// default nothing is drawn.
+    fn with_draws<G: rand::Rng + ?Sized>(
+        settings: &Self::Settings,
+        players: usize,
+        rng: &mut G,
+    ) -> Self::Settings {
+        let _ = (players, rng);
+        settings.clone()
+    }
+}
+
+/// A generator for tests only: the same draws on every run.
+#[cfg(test)]
+pub(crate) fn test_rng(seed: u64) -> rand::rngs::StdRng {
+    rand::SeedableRng::seed_from_u64(seed)
 }
 
 /// Refuses a player count outside `range`.

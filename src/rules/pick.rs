@@ -1,5 +1,6 @@
-//! Who deals or goes first: the app's random pick of a seat (from a seed
-//! the UI passes in, never global randomness), the frames of the picker's
+//! Who deals or goes first: the app's random pick of a seat (from the
+//! random source the UI passes in, never global randomness; the seat
+//! picked is what a game stores), the frames of the picker's
 //! animation, who goes first in a rematch, and the first entry a game
 //! records for the choice.
 //!
@@ -7,8 +8,7 @@
 //! dealer, Cluck!'s first player); the others only name a player for the
 //! table ([`FirstChoice::recorded`] is false), and nothing is stored.
 
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::{Rng, RngExt};
 
 use super::{push_entry, replay, RuleError, Rules, Setup};
 
@@ -40,12 +40,10 @@ impl FirstChoice {
     }
 }
 
-/// The app's random pick among `players` seats, from `seed`: the same seed
-/// always picks the same seat (Cluck! stores the seed with the pick and
-/// checks it on every replay, so this must never change); `None` without
-/// players.
-pub fn pick_seat(players: usize, seed: u64) -> Option<usize> {
-    (players > 0).then(|| StdRng::seed_from_u64(seed).random_range(0..players))
+/// The app's random pick among `players` seats, drawn from `rng`; `None`
+/// without players. What a game keeps is the seat, never how it was drawn.
+pub fn pick_seat<G: Rng + ?Sized>(players: usize, rng: &mut G) -> Option<usize> {
+    (players > 0).then(|| rng.random_range(0..players))
 }
 
 /// How long the picker's highlight runs, in milliseconds.
@@ -105,17 +103,17 @@ pub fn rematch_first(previous: Option<usize>, players: usize) -> Option<usize> {
 
 /// The log a new game starts with: empty, or, where the game records who
 /// deals or goes first and `first` names a seat, the one entry a tap on
-/// that seat records (with the seed of the app's pick, if it picked), as
-/// the rules accept it.
+/// that seat records (saying whether the app picked it at random), as the
+/// rules accept it.
 pub fn first_log<R: Rules>(
     setup: &Setup<R::Settings>,
     first: Option<usize>,
-    seed: Option<u64>,
+    random: bool,
 ) -> Result<Vec<R::Entry>, RuleError> {
     let Some(seat) = first else {
         return Ok(Vec::new());
     };
-    match R::first_entry(seat, seed) {
+    match R::first_entry(seat, random) {
         Some(entry) => push_entry::<R>(setup, &[], entry).map_err(|e| e.error),
         None => Ok(Vec::new()),
     }
@@ -135,30 +133,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_seed_always_picks_the_same_seat_in_range() {
-        assert_eq!(pick_seat(0, 7), None);
+    fn the_pick_is_a_seat_and_every_seat_comes_up() {
+        let mut rng = crate::rules::test_rng(7);
+        assert_eq!(pick_seat(0, &mut rng), None);
         for n in 1..=10 {
-            for seed in 0..200u64 {
-                let s = pick_seat(n, seed);
-                assert_eq!(s, pick_seat(n, seed));
-                assert!(s.is_some_and(|s| s < n));
+            for _ in 0..50 {
+                assert!(pick_seat(n, &mut rng).is_some_and(|s| s < n));
             }
         }
-        // Every seat can be picked.
         let seen: std::collections::BTreeSet<usize> =
-            (0..200u64).filter_map(|s| pick_seat(4, s)).collect();
+            (0..200).filter_map(|_| pick_seat(4, &mut rng)).collect();
         assert_eq!(seen.len(), 4);
-    }
-
-    #[test]
-    fn the_pick_is_the_one_cluck_stored_seeds_were_checked_with() {
-        // Cluck! records the seed with its pick; stored games replay with
-        // this function, so its answers must stay these.
-        let picks: Vec<Option<usize>> = (0..6u64).map(|s| pick_seat(5, s)).collect();
-        let again: Vec<Option<usize>> = (0..6u64)
-            .map(|s| Some(StdRng::seed_from_u64(s).random_range(0..5)))
-            .collect();
-        assert_eq!(picks, again);
     }
 
     #[test]

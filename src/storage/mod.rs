@@ -279,22 +279,45 @@ impl<B: Backend> Store<B> {
             rev: record.rev,
             ..summary
         };
-        self.save_texts(&record.id, base, text, summary).await
+        self.save_texts(&record.id, base, text, summary, false)
+            .await
     }
 
-    /// [`Store::save_game`] for a record already serialised.
+    /// Writes `record`, read from revision `base` under an older schema,
+    /// in this release's shape (the same game, its next revision), keeping
+    /// its summary's update time: where the games lists put it does not
+    /// move. Nothing is written if `base` is no longer what is stored.
+    pub async fn upgrade_game<R: Rules>(
+        &self,
+        record: &GameRecord<R>,
+        base: u64,
+        summary: Summary,
+    ) -> Result<(), SaveError> {
+        let text = serde_json::to_string(record)
+            .map_err(|e| SaveError::Failed(StoreError::Refused(bounded(&e.to_string(), 60))))?;
+        let summary = Summary {
+            schema: SCHEMA_VERSION,
+            id: record.id.clone(),
+            rev: record.rev,
+            ..summary
+        };
+        self.save_texts(&record.id, Some(base), text, summary, true)
+            .await
+    }
+
+    /// [`Store::save_game`] for a record already serialised; with
+    /// `keep_time`, the stored summary's update time is kept.
     async fn save_texts(
         &self,
         id: &str,
         base: Option<u64>,
         text: String,
         summary: Summary,
+        keep_time: bool,
     ) -> Result<(), SaveError> {
         let now = (self.clock)();
         let id_s = id.to_string();
-        let summary_text = serde_json::to_string(&summary)
-            .map_err(|e| SaveError::Failed(StoreError::Refused(bounded(&e.to_string(), 60))))?;
-        let order = order_of(&summary);
+        let mut summary = summary;
         let label = label_of(&summary);
         let verdict = self
             .backend
@@ -317,7 +340,11 @@ impl<B: Backend> Store<B> {
                     let mut writes = Vec::new();
                     if let Some(old) = old_summary {
                         match check::<Summary>(&old, Some(&id_s), "a game's summary") {
-                            Checked::Good(_) => {}
+                            Checked::Good(o) => {
+                                if keep_time {
+                                    summary.updated_ms = o.updated_ms;
+                                }
+                            }
                             Checked::Newer(_) => return (Vec::new(), Err(SaveError::Newer)),
                             Checked::Broken(reason) => {
                                 writes.extend(
@@ -334,12 +361,16 @@ impl<B: Backend> Store<B> {
                             }
                         }
                     }
+                    let Ok(summary_text) = serde_json::to_string(&summary) else {
+                        let e = StoreError::Refused("the summary could not be written".into());
+                        return (Vec::new(), Err(SaveError::Failed(e)));
+                    };
                     writes.push(Write::put(Area::Games, &id_s, text));
                     writes.push(Write::Put {
                         area: Area::Summaries,
                         key: id_s.clone(),
                         text: summary_text,
-                        order: Some(order),
+                        order: Some(order_of(&summary)),
                     });
                     (writes, Ok(()))
                 },

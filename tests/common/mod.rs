@@ -109,24 +109,8 @@ pub fn screen_of<R: Rules>(setup: &Setup<R::Settings>, log: &[R::Entry]) -> serd
     })
 }
 
-/// Writes `tests/fixtures/release-2/<name>.json`: the game as this release
-/// stores it and what its screen shows (run once, by the ignored
-/// `write_release_2_fixture` tests, at the commit named in the file).
-pub fn write_release_fixture<R: Rules>(name: &str, setup: &Setup<R::Settings>, log: Vec<R::Entry>) {
-    let record = chicken_scores::model::GameRecord::<R>::new(
-        format!("fixture-{name}"),
-        1_790_000_000_000,
-        setup.players.clone(),
-        setup.settings.clone(),
-    )
-    .unwrap_or_else(|e| panic!("setup refused: {e}"))
-    .with_log(log.clone());
-    let out = serde_json::json!({
-        "written_by": "chicken-scores c86224d (schema 2, rand 0.9)",
-        "record": record,
-        "screen": screen_of::<R>(setup, &log),
-    });
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-2");
-    std::fs::create_dir_all(dir).unwrap();
-    std::fs::write(format!("{dir}/{name}.json"), serde_json::to_string_pretty(&out).unwrap() + "\n").unwrap();
+/// A generator for tests only: the same draws on every run (the app draws
+/// from the browser's crypto source, and stores what it drew).
+pub fn rng(seed: u64) -> rand::rngs::StdRng {
+    rand::SeedableRng::seed_from_u64(seed)
 }

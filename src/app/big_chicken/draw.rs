@@ -1,8 +1,9 @@
 //! The card draw, under the round form: it breaks a Golden Egg tie (and the
 //! result is recorded with the game), and as a standalone helper it settles
 //! anything else at the table (who goes first), recording nothing. Either
-//! the app deals virtual cards from this game's deck, shuffled from a fresh
-//! seed, or the players draw real cards and tap what they drew.
+//! the app deals virtual cards from this game's deck, shuffled from the
+//! browser's crypto random source (the cards dealt are what is kept), or
+//! the players draw real cards and tap what they drew.
 
 use leptos::prelude::*;
 
@@ -29,8 +30,9 @@ enum Mode {
 /// One draw round of real cards: who draws, and what each has tapped so far.
 type DrawRow = (Vec<usize>, Vec<Option<Card>>);
 
-/// Records a finished draw: its cards per draw round and the seed, if virtual.
-type Record = Callback<(Vec<Vec<Card>>, Option<u64>), Result<(), RuleError>>;
+/// Records a finished draw: its cards per draw round, and whether the app
+/// dealt them.
+type Record = Callback<(Vec<Vec<Card>>, bool), Result<(), RuleError>>;
 
 /// A draw to record with the game: how to record it, the draw in progress
 /// when the page was last closed, and how to keep it.
@@ -41,16 +43,10 @@ type Recorded = (Record, Option<String>, Callback<Option<String>>);
 struct DrawDraft {
     /// Real cards are being tapped (else the app deals).
     real: bool,
-    /// The seed of the app's deal, once dealt (the deal follows from it).
-    seed: Option<u64>,
+    /// The app's deal, once dealt: the cards of each draw round.
+    dealt: Option<Vec<Vec<Card>>>,
     /// The real cards tapped so far, draw round by draw round.
     rows: Vec<DrawRow>,
-}
-
-/// A fresh seed from the browser's random numbers.
-fn random_seed() -> u64 {
-    let part = || (js_sys::Math::random() * 4_294_967_296.0) as u64 & 0xffff_ffff;
-    (part() << 32) | part()
 }
 
 use crate::rules::join_names as join;
@@ -75,11 +71,11 @@ pub fn extras(ctx: ExtrasCtx<BigChicken>) -> AnyView {
         let tied = guide.players.clone();
         let intro = guide.intro;
         let players = tied.clone();
-        let record: Record = Callback::new(move |(draws, seed): (Vec<Vec<Card>>, Option<u64>)| {
+        let record: Record = Callback::new(move |(draws, app_dealt): (Vec<Vec<Card>>, bool)| {
             submit.run(Entry::CardDraw(CardDraw {
                 players: players.clone(),
                 draws,
-                seed,
+                app_dealt,
             }))
         });
         view! {
@@ -226,8 +222,8 @@ fn verdict_text(names: &[String], report: &DrawReport) -> String {
 /// What every part of a draw panel shares: small handles only.
 #[derive(Clone, Copy)]
 struct Panel {
-    /// The app's deal: its seed and cards.
-    dealt: RwSignal<Option<(u64, Vec<Vec<Card>>)>>,
+    /// The app's deal: the cards of each draw round.
+    dealt: RwSignal<Option<Vec<Vec<Card>>>>,
     /// The real draw's rows: who draws, and the cards tapped.
     rows: RwSignal<Vec<DrawRow>>,
     /// The card slot the picker fills.
@@ -261,9 +257,9 @@ fn draw_panel(
     })
     .unwrap_or_default();
     let mode = RwSignal::new(if kept.real { Mode::Real } else { Mode::Virtual });
-    let dealt: RwSignal<Option<(u64, Vec<Vec<Card>>)>> = RwSignal::new(
-        kept.seed
-            .and_then(|seed| virtual_draw(&cards, &players, seed).ok().map(|d| (seed, d))),
+    let dealt: RwSignal<Option<Vec<Vec<Card>>>> = RwSignal::new(
+        kept.dealt
+            .filter(|d| judge_draws(&cards, &players, d).is_ok()),
     );
     let rows: RwSignal<Vec<DrawRow>> = RwSignal::new(if kept.rows.is_empty() {
         vec![(players.clone(), vec![None; players.len()])]
@@ -272,7 +268,7 @@ fn draw_panel(
     });
     keep_draft(on_draft, move || DrawDraft {
         real: mode.get() == Mode::Real,
-        seed: dealt.with(|d| d.as_ref().map(|(s, _)| *s)),
+        dealt: dealt.get(),
         rows: rows.get(),
     });
     let p = Panel {
@@ -317,9 +313,9 @@ fn deal(p: Panel) {
     } = p;
 
     error.set(None);
-    let seed = random_seed();
-    match cards.with_value(|c| players.with_value(|p| virtual_draw(c, p, seed))) {
-        Ok(draws) => dealt.set(Some((seed, draws))),
+    let drawn = cards.with_value(|c| players.with_value(|p| virtual_draw(c, p, &mut rand::rng())));
+    match drawn {
+        Ok(draws) => dealt.set(Some(draws)),
         Err(e) => error.set(Some(e.message)),
     }
 }
@@ -382,12 +378,7 @@ fn pick(p: Panel, c: Card) {
 }
 
 /// The button that records a finished draw with the game.
-fn record_button(
-    p: Panel,
-    draws: Vec<Vec<Card>>,
-    seed: Option<u64>,
-    winner: usize,
-) -> impl IntoView {
+fn record_button(p: Panel, draws: Vec<Vec<Card>>, app_dealt: bool, winner: usize) -> impl IntoView {
     let Panel {
         error,
         names,
@@ -400,7 +391,7 @@ fn record_button(
         view! {
             <button type="button" class="primary wide" data-testid="record-draw"
                 on:click=on_click(move |_| {
-                    if let Err(e) = r.run((draws.clone(), seed)) {
+                    if let Err(e) = r.run((draws.clone(), app_dealt)) {
                         error.set(Some(e.message));
                     }
                 })
@@ -423,7 +414,7 @@ fn virtual_view(p: Panel) -> AnyView {
         cards.with_value(|c| players.with_value(|p| judge_draws(c, p, draws)))
     };
 
-    let Some((seed, draws)) = dealt.get() else {
+    let Some(draws) = dealt.get() else {
         return view! {
                 <button type="button" class="primary wide" data-testid="deal" on:click=on_click(move |_| deal(p))>"Shuffle and deal"</button>
             }
@@ -436,7 +427,7 @@ fn virtual_view(p: Panel) -> AnyView {
     let rows_view = names.with_value(|ns| draw_rows(ns, &report));
     let verdict = names.with_value(|ns| verdict_text(ns, &report));
     let after = match (report.verdict, record.is_some()) {
-            (DrawVerdict::Winner(w), true) => record_button(p, draws, Some(seed), w).into_any(),
+            (DrawVerdict::Winner(w), true) => record_button(p, draws, true, w).into_any(),
             _ => view! {
                 <button type="button" class="secondary wide" data-testid="deal-again" on:click=on_click(move |_| deal(p))>"Shuffle and deal again"</button>
             }
@@ -526,7 +517,7 @@ fn real_view(p: Panel) -> AnyView {
         }
     };
     let after = match (winner, record.is_some()) {
-        (Some(w), true) => record_button(p, draws, None, w).into_any(),
+        (Some(w), true) => record_button(p, draws, false, w).into_any(),
         _ => ().into_any(),
     };
     view! {

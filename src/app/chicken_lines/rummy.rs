@@ -314,7 +314,7 @@ fn dealer_body(form: Form<Rummy>, d: RwSignal<RoundDraft>) -> AnyView {
         </div>
         <SeatPicker
             names=form.with_setup(|s| s.players.clone())
-            on_land=Callback::new(move |(seat, _): (usize, u64)| pick(seat))
+            on_land=Callback::new(pick)
         />
     }
     .into_any()

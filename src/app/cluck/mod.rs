@@ -15,7 +15,7 @@ use crate::app::components::{SeatPicker, Segmented};
 use crate::app::erased::{aria, dynamic, on_click, on_value, text};
 use crate::app::game::{lower_first, ExtrasCtx, Form, GameUi};
 use crate::rules::cluck::{
-    coop_size, ordinal, random_first, setup_steps, Cluck, Entry, Kill, Settings, MAX_EGGS,
+    coop_size, ordinal, setup_steps, Cluck, Entry, Kill, Settings, MAX_EGGS,
 };
 use crate::rules::{parse_count, RuleError};
 
@@ -40,8 +40,8 @@ pub struct EventDraft {
     kind: Kind,
     /// Who goes first, as tapped or picked.
     first: Option<usize>,
-    /// The seed of the app's pick, while `first` is its pick.
-    seed: Option<u64>,
+    /// Whether `first` is the app's random pick.
+    random: bool,
     /// Who killed the rooster.
     killer: Option<usize>,
     /// Whose rooster died.
@@ -108,10 +108,10 @@ impl GameUi for Cluck {
 
     fn draft_of(form: &Form<Self>, entry: Option<&Entry>) -> EventDraft {
         match entry {
-            Some(Entry::First { seat, seed }) => EventDraft {
+            Some(Entry::First { seat, random }) => EventDraft {
                 kind: Kind::First,
                 first: Some(*seat),
-                seed: *seed,
+                random: *random,
                 ..EventDraft::default()
             },
             Some(Entry::Kill(k)) => EventDraft {
@@ -195,10 +195,11 @@ impl GameUi for Cluck {
                 let seat = d
                     .first
                     .ok_or_else(|| RuleError::new("Tap who goes first, or let the app pick."))?;
-                let seed = d
-                    .seed
-                    .filter(|s| random_first(form.players(), *s) == Some(seat));
-                Ok(Entry::First { seat, seed })
+                let _ = form;
+                Ok(Entry::First {
+                    seat,
+                    random: d.random,
+                })
             }
             Kind::EndTurn => Ok(Entry::EndTurn),
             Kind::Kill => {
@@ -270,13 +271,13 @@ fn first_body(form: Form<Cluck>, d: RwSignal<EventDraft>) -> AnyView {
         move |s| {
             d.update(|x| {
                 x.first = s;
-                x.seed = None;
+                x.random = false;
             })
         },
     );
     let picked = move || {
-        d.with(|x| x.seed.zip(x.first))
-            .map(|(_, s)| format!("The app picked {} at random.", form.name(s)))
+        d.with(|x| x.first.filter(|_| x.random))
+            .map(|s| format!("The app picked {} at random.", form.name(s)))
             .unwrap_or_default()
     };
     view! {
@@ -284,10 +285,10 @@ fn first_body(form: Form<Cluck>, d: RwSignal<EventDraft>) -> AnyView {
         <div class="chips" role="group" aria-label="Who goes first">{chips}</div>
         <SeatPicker
             names=form.with_setup(|s| s.players.clone())
-            on_land=Callback::new(move |(seat, seed): (usize, u64)| {
+            on_land=Callback::new(move |seat: usize| {
                 d.update(|x| {
                     x.first = Some(seat);
-                    x.seed = Some(seed);
+                    x.random = true;
                 });
                 form.changed();
             })

@@ -10,7 +10,7 @@ mod tile_picker;
 
 pub use chart::{ChartData, LineChart, Series};
 pub use number_pad::{focus_field, pad_field, NumberPad, PadField, PadKey};
-pub use picker::{random_seed, SeatPicker};
+pub use picker::SeatPicker;
 pub use scoreboard::Scoreboard;
 pub use tile_picker::{Domino, TilePicker};
 

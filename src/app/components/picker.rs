@@ -1,10 +1,10 @@
 //! "Pick at random": the one first-player / dealer picker every game uses.
 //! A highlight runs round the seated names, slows down and lands (about
 //! 1.2 s; at once when the phone asks for reduced motion) on the seat the
-//! rules pick from a seed ([`pick_seat`]); the seed comes from the
-//! browser's random numbers here, never from inside the rules. What the
-//! landing does is the caller's: record it exactly as a tap would, or only
-//! name the player.
+//! rules pick ([`pick_seat`]) from the browser's crypto random source
+//! (`rand::rng()`), passed in here, never from inside the rules. What the
+//! landing does is the caller's: record the seat exactly as a tap would
+//! (marked as the app's pick), or only name the player.
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -13,12 +13,6 @@ use leptos::prelude::*;
 
 use crate::app::erased::on_click;
 use crate::rules::pick::{pick_seat, spin_frames};
-
-/// A fresh seed from the browser's random numbers, below 2^53 so it stays
-/// exact wherever JavaScript reads the stored JSON (Cluck! keeps it).
-pub fn random_seed() -> u64 {
-    (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64
-}
 
 /// Whether the phone asks for reduced motion.
 fn reduced_motion() -> bool {
@@ -57,9 +51,8 @@ pub fn SeatPicker(
     /// The seated players' names, by seat.
     #[prop(into)]
     names: Signal<Vec<String>>,
-    /// Called once the highlight lands: the seat and the seed that chose
-    /// it ([`pick_seat`] of the seat count and the seed).
-    on_land: Callback<(usize, u64)>,
+    /// Called once the highlight lands, with the seat picked at random.
+    on_land: Callback<usize>,
 ) -> impl IntoView {
     let lit: RwSignal<Option<usize>> = RwSignal::new(None);
     let spinning = RwSignal::new(false);
@@ -68,13 +61,12 @@ pub fn SeatPicker(
             return;
         }
         let n = names.with_untracked(Vec::len);
-        let seed = random_seed();
-        let Some(landing) = pick_seat(n, seed) else {
+        let Some(landing) = pick_seat(n, &mut rand::rng()) else {
             return;
         };
         if reduced_motion() {
             lit.set(Some(landing));
-            on_land.run((landing, seed));
+            on_land.run(landing);
             return;
         }
         let from = lit.get_untracked().unwrap_or(n.saturating_sub(1));
@@ -82,7 +74,7 @@ pub fn SeatPicker(
         lit.set(Some(from % n.max(1)));
         let end = Callback::new(move |_: ()| {
             spinning.set(false);
-            on_land.run((landing, seed));
+            on_land.run(landing);
         });
         run_frames(spin_frames(n, from, landing).into(), lit, end);
     };

@@ -35,8 +35,28 @@ pub fn summary_of<R: Rules>(record: &GameRecord<R>) -> Summary {
 }
 
 /// Reads game `id` as a game of `R`. A record that cannot be read is kept
-/// aside (never overwritten) and the message says so.
+/// aside (never overwritten) and the message says so. A record of an older
+/// schema is read in this release's shape ([`crate::model::migrate`]) and
+/// saved so once, the first time it is opened; if that save fails, the
+/// game still shows as read, and the next open tries again.
 pub async fn read_game<R: Rules>(store: &AppStore, id: &str) -> Result<GameRecord<R>, String> {
+    let record = read_stored_game::<R>(store, id).await?;
+    if record.schema >= crate::model::SCHEMA_VERSION {
+        return Ok(record);
+    }
+    let upgraded = record.with_log(record.log.clone());
+    match store
+        .upgrade_game(&upgraded, record.rev, summary_of(&upgraded))
+        .await
+    {
+        Ok(()) => Ok(upgraded),
+        Err(_) => Ok(record),
+    }
+}
+
+/// Reads game `id` as stored (an older schema read in this release's
+/// shape, not saved).
+async fn read_stored_game<R: Rules>(store: &AppStore, id: &str) -> Result<GameRecord<R>, String> {
     let loaded = store.load_game(id).await?;
     if loaded.header.kind != R::KIND.as_str() {
         return Err(format!(

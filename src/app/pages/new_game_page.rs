@@ -15,14 +15,15 @@ use crate::app::pages::back_bar;
 use crate::app::router::{current_search, rematch_param};
 use crate::app::{now_ms, store, sync};
 use crate::model::{check_new_player, same_name, GameRecord, Roster};
-use crate::rules::pick::{first_log, pick_seat, FirstChoice};
+use crate::rules::pick::{first_log, FirstChoice};
 use crate::rules::{count, GameKind};
 use crate::storage::bounded;
 
-/// A new id: the time in base 36 and a few random-ish digits.
+/// A new id: the time in base 36 and four random digits.
 pub fn new_id() -> String {
+    use rand::RngExt;
     let ms = now_ms().max(0) as u64;
-    let salt = (js_sys::Math::random() * 1_679_616.0) as u64;
+    let salt = rand::rng().random_range(0..1_679_616u64);
     format!("{}{}", crate::model::base36(ms), crate::model::base36(salt))
 }
 
@@ -39,11 +40,11 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
             let Some(s) = store() else { return };
             rematch.set(Some(match read_game::<R>(&s, &id).await {
                 Ok(record) => {
-                    let m = record.rematch(&settings.get_untracked());
+                    let m = record.rematch();
                     let name = |seat: Option<usize>| seat.and_then(|i| m.players.get(i).cloned());
                     first.set(name(m.first).map(|n| Chosen {
                         name: n,
-                        seed: None,
+                        picked_among: None,
                         before: name(m.previous),
                     }));
                     seated.set(m.players.clone());
@@ -71,13 +72,16 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
         first,
         rematch,
         create: Box::new(
-            move |players: Vec<String>, seat: Option<usize>, seed: Option<u64>| {
-                let record =
-                    GameRecord::<R>::new(new_id(), now_ms(), players, settings.get_untracked())
-                        .and_then(|mut r| {
-                            r.log = first_log::<R>(&r.setup(), seat, seed)?;
-                            Ok(r)
-                        });
+            move |players: Vec<String>, seat: Option<usize>, random: bool| {
+                // What the game draws at random is drawn now, and stored.
+                let settings =
+                    R::with_draws(&settings.get_untracked(), players.len(), &mut rand::rng());
+                let record = GameRecord::<R>::new(new_id(), now_ms(), players, settings).and_then(
+                    |mut r| {
+                        r.log = first_log::<R>(&r.setup(), seat, random)?;
+                        Ok(r)
+                    },
+                );
                 Box::pin(async move {
                     let record = record.map_err(|e| e.message)?;
                     let s =
@@ -98,15 +102,16 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
 pub struct Chosen {
     /// The player's name (seats may still move before Start).
     pub name: String,
-    /// The seed of the app's random pick, if the app picked.
-    pub seed: Option<u64>,
+    /// With the app's random pick: how many players were seated when it
+    /// picked (the pick stands as random while that count holds).
+    pub picked_among: Option<usize>,
     /// Who did in the game this rematches, if it recorded it.
     pub before: Option<String>,
 }
 
 /// Creates and saves a game from its players, who deals or goes first
-/// (where the game records it) and the seed of the app's pick.
-pub type Create = Box<dyn Fn(Vec<String>, Option<usize>, Option<u64>) -> Creating>;
+/// (where the game records it) and whether the app picked them at random.
+pub type Create = Box<dyn Fn(Vec<String>, Option<usize>, bool) -> Creating>;
 
 /// A game being created and saved.
 pub type Creating = Pin<Box<dyn Future<Output = Result<String, String>>>>;
@@ -194,8 +199,8 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
             return;
         }
         let players = seated.get_untracked();
-        let (seat, seed) = first_seat(&players, first.get_untracked(), first_choice);
-        let creating = create(players.clone(), seat, seed);
+        let (seat, random) = first_seat(&players, first.get_untracked(), first_choice);
+        let creating = create(players.clone(), seat, random);
         starting.set(true);
         spawn_local(async move {
             let result = creating.await;
@@ -468,21 +473,19 @@ fn roster_view(p: RosterParts) -> impl IntoView {
 }
 
 /// The seat of the player chosen to deal or go first among `players`, and
-/// the seed of the app's pick if it still picks that seat (seats may have
-/// moved since); nothing for a game that does not record it.
+/// whether the app picked them at random among these many players;
+/// nothing for a game that does not record it.
 fn first_seat(
     players: &[String],
     chosen: Option<Chosen>,
     choice: FirstChoice,
-) -> (Option<usize>, Option<u64>) {
+) -> (Option<usize>, bool) {
     let Some(c) = chosen.filter(|_| choice.recorded) else {
-        return (None, None);
+        return (None, false);
     };
     let seat = players.iter().position(|p| same_name(p, &c.name));
-    let seed = c
-        .seed
-        .filter(|s| seat.is_some() && pick_seat(players.len(), *s) == seat);
-    (seat, seed)
+    let random = seat.is_some() && c.picked_among == Some(players.len());
+    (seat, random)
 }
 
 /// What the first-choice section is given.
@@ -522,7 +525,7 @@ fn first_view(p: FirstParts) -> impl IntoView {
         if let Some(before) = &c.before {
             line.push_str(&format!(" ({before} did last game: it moves on one seat.)"));
         }
-        if c.seed.is_some() {
+        if c.picked_among == Some(seated.with(Vec::len)) {
             line.push_str(" The app picked at random.");
         }
         line.push_str(if choice.recorded {
@@ -553,7 +556,7 @@ fn first_view(p: FirstParts) -> impl IntoView {
                             let n = seated.with_untracked(|s| s.get(i).cloned());
                             first.update(|c| {
                                 let same = c.as_ref().zip(n.as_ref()).is_some_and(|(c, n)| same_name(&c.name, n));
-                                *c = if same { None } else { n.map(|name| Chosen { name, seed: None, before: None }) };
+                                *c = if same { None } else { n.map(|name| Chosen { name, picked_among: None, before: None }) };
                             })
                         })
                     />
@@ -568,9 +571,9 @@ fn first_view(p: FirstParts) -> impl IntoView {
                 {chips}
                 <SeatPicker
                     names=Signal::derive(move || seated.get())
-                    on_land=Callback::new(move |(seat, seed): (usize, u64)| {
-                        let name = seated.with_untracked(|s| s.get(seat).cloned());
-                        first.set(name.map(|name| Chosen { name, seed: Some(seed), before: None }));
+                    on_land=Callback::new(move |seat: usize| {
+                        let (name, among) = seated.with_untracked(|s| (s.get(seat).cloned(), s.len()));
+                        first.set(name.map(|name| Chosen { name, picked_among: Some(among), before: None }));
                     })
                 />
                 <p class="hint" data-testid="first-named" aria-live="polite">{said}</p>

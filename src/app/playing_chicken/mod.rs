@@ -12,7 +12,6 @@ use serde::{Deserialize, Serialize};
 use crate::app::components::Segmented;
 use crate::app::erased::{aria, dynamic, flag, on_click, text};
 use crate::app::game::{ExtrasCtx, Form, GameUi};
-use crate::app::now_ms;
 use crate::rules::playing_chicken::{
     deck_goal, exact_prize, goal_deck, judge, position, possible_goals, swap_for, swapped,
     ExactBonus, GoalSource, PlayedTrick, PlayingChicken, Settings, Swap, Trick, TrickResult,
@@ -32,12 +31,6 @@ pub struct TrickDraft {
     goal: Option<u32>,
     /// The card tapped for each player, by seat.
     cards: Vec<Option<u8>>,
-}
-
-/// A fresh goal-deck seed from the browser's randomness and clock.
-fn fresh_seed() -> u64 {
-    let word = || (js_sys::Math::random() * 4_294_967_296.0) as u64;
-    (word() << 32) ^ word() ^ (now_ms().max(0) as u64)
 }
 
 /// "trick 3 of round 2" style label: "round 2, trick 3".
@@ -99,9 +92,6 @@ impl GameUi for PlayingChicken {
     }
 
     fn settings_form(settings: RwSignal<Settings>, players: Signal<usize>) -> AnyView {
-        // The goal deck's shuffle is chosen once, when the game is set up,
-        // and saved with the game.
-        settings.update(|s| s.seed = fresh_seed());
         let (bonus, pick_bonus) = crate::bind!(settings.exact_bonus);
         let (source, pick_source) = crate::bind!(settings.goal_source);
         let bonus_note = move || {

@@ -153,8 +153,8 @@ pub fn judge_draws(
     Ok(report)
 }
 
-/// Deals a virtual card draw: `deck` shuffled with
-/// `StdRng::seed_from_u64(seed)`, one card from the top for each player in
+/// Deals a virtual card draw: `deck` shuffled with `rng`, one card from
+/// the top for each player in
 /// `players` order, again for those level on the highest card, until one
 /// player has the single highest card. Returns the cards of each draw round
 /// (as [`judge_draws`] and [`CardDraw::draws`] take them). When the rest of
@@ -162,15 +162,14 @@ pub fn judge_draws(
 /// reshuffled (with the same generator). A single player wins without a
 /// draw. Refuses no players, repeats, a deck smaller than the players, or a
 /// draw still level after [`MAX_DRAW_ROUNDS`] rounds.
-pub fn virtual_draw(
+pub fn virtual_draw<G: Rng + ?Sized>(
     deck: &[Card],
     players: &[usize],
-    seed: u64,
+    rng: &mut G,
 ) -> Result<Vec<Vec<Card>>, RuleError> {
     check_draw_players(deck, players)?;
-    let mut rng = StdRng::seed_from_u64(seed);
     let mut pile = deck.to_vec();
-    pile.shuffle(&mut rng);
+    pile.shuffle(rng);
     let mut next = 0usize;
     let mut drawing = players.len();
     let mut draws = Vec::new();
@@ -180,7 +179,7 @@ pub fn virtual_draw(
     for _ in 0..MAX_DRAW_ROUNDS {
         if pile.len().saturating_sub(next) < drawing {
             pile = deck.to_vec();
-            pile.shuffle(&mut rng);
+            pile.shuffle(rng);
             next = 0;
         }
         let cards: Vec<Card> = pile.iter().skip(next).take(drawing).copied().collect();
@@ -309,7 +308,7 @@ impl BigChicken {
             players: draw.players.clone(),
             draws: draw.draws.clone(),
             winner,
-            seed: draw.seed,
+            app_dealt: draw.app_dealt,
         });
         Ok(next)
     }

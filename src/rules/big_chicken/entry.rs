@@ -157,10 +157,10 @@ pub struct CardDraw {
     /// each player of `players` in that order, each later one a card for
     /// each player still level, in the same order.
     pub draws: Vec<Vec<Card>>,
-    /// For a virtual draw, the seed the deck was shuffled with (kept for the
-    /// record only: the cards are what count on replay).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
+    /// Whether the app dealt these cards ([`virtual_draw`]); otherwise the
+    /// players drew real cards. The cards are what count.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub app_dealt: bool,
 }
 
 /// One entry of a Big Chicken log.

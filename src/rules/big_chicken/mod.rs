@@ -16,9 +16,8 @@
 use crate::rules::pick::FirstChoice;
 use std::fmt;
 
-use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use super::{

@@ -125,8 +125,8 @@ pub struct GoldenDraw {
     pub draws: Vec<Vec<Card>>,
     /// Who won the draw: the Golden Egg.
     pub winner: usize,
-    /// The seed of a virtual draw, if recorded.
-    pub seed: Option<u64>,
+    /// Whether the app dealt the cards.
+    pub app_dealt: bool,
 }
 
 /// Who leads a round.

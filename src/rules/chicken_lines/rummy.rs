@@ -364,7 +364,7 @@ impl Rules for Rummy {
         state.first_dealer
     }
 
-    fn first_entry(seat: usize, _seed: Option<u64>) -> Option<Entry> {
+    fn first_entry(seat: usize, _random: bool) -> Option<Entry> {
         Some(Entry::FirstDealer { seat })
     }
 

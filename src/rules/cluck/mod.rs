@@ -42,9 +42,8 @@ pub fn coop_size(players: usize) -> Option<u32> {
     }
 }
 
-/// The app's random pick of who goes first, from a seed: the shared
-/// [`pick_seat`](crate::rules::pick::pick_seat), which stored seeds are
-/// checked with.
+/// The app's random pick of who goes first: the shared
+/// [`pick_seat`](crate::rules::pick::pick_seat).
 pub use crate::rules::pick::pick_seat as random_first;
 
 /// The settings: Cluck! has no variants (kept as a type so a later one can
@@ -69,14 +68,14 @@ pub struct Kill {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Entry {
-    /// Who goes first, chosen by the table, or picked by the app from
-    /// `seed` (then `seat` is [`random_first`] of it).
+    /// Who goes first, chosen by the table, or picked by the app at
+    /// random ([`random_first`]; the seat it picked is what is stored).
     First {
         /// The first player's seat.
         seat: usize,
-        /// The seed of the app's random pick, if the app picked.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        seed: Option<u64>,
+        /// Whether the app picked it at random.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        random: bool,
     },
     /// A rooster killed, in whoever's turn it happened.
     Kill(Kill),
@@ -283,8 +282,8 @@ impl Rules for Cluck {
         state.first.map(|(seat, _)| seat)
     }
 
-    fn first_entry(seat: usize, seed: Option<u64>) -> Option<Entry> {
-        Some(Entry::First { seat, seed })
+    fn first_entry(seat: usize, random: bool) -> Option<Entry> {
+        Some(Entry::First { seat, random })
     }
 
     fn start(setup: &Setup<Settings>) -> State {

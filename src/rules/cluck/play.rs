@@ -26,7 +26,7 @@ pub(super) fn apply(
         )));
     }
     let mut next = match entry {
-        Entry::First { seat, seed } => first(setup, state, *seat, *seed)?,
+        Entry::First { seat, random } => first(setup, state, *seat, *random)?,
         Entry::Kill(kill) => record_kill(setup, state, kill)?,
         Entry::EndTurn => end_turn(state)?,
     };
@@ -48,7 +48,7 @@ fn first(
     setup: &Setup<Settings>,
     state: &State,
     seat: usize,
-    seed: Option<u64>,
+    random: bool,
 ) -> Result<State, RuleError> {
     if state.first.is_some() || state.entries > 0 {
         return Err(RuleError::new(
@@ -59,16 +59,8 @@ fn first(
     if seat >= n {
         return Err(RuleError::new("The first player is not in this game."));
     }
-    if let Some(seed) = seed {
-        if random_first(n, seed) != Some(seat) {
-            return Err(RuleError::new(format!(
-                "The app's random pick was not {}: pick again, or tap who goes first.",
-                setup.name(seat)
-            )));
-        }
-    }
     let mut next = state.clone();
-    next.first = Some((seat, seed.is_some()));
+    next.first = Some((seat, random));
     next.turns.push(new_turn(1, seat, &state.eggs));
     Ok(next)
 }

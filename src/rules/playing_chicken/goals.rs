@@ -132,42 +132,45 @@ pub fn possible_goals(players: usize) -> Vec<u32> {
     goals
 }
 
-/// SplitMix64's finaliser: spreads a seed's bits.
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The seed of the `pass`-th shuffle (0 first) of a game's goal deck.
-pub(super) fn pass_seed(seed: u64, pass: u64) -> u64 {
-    mix(seed.wrapping_add(pass.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)))
-}
-
-/// The goal deck for `players` as the app shuffles it for its `pass`-th
-/// pass (0 first; the deck is reshuffled each time it runs out), top card
-/// first.
-pub fn shuffled_deck(players: usize, seed: u64, pass: u64) -> Vec<u32> {
-    let mut deck = goal_deck(players);
-    let mut rng = StdRng::seed_from_u64(pass_seed(seed, pass));
-    deck.shuffle(&mut rng);
-    deck
-}
-
-/// The goal the app flips for trick `trick_index` (0-based across the whole
-/// game) with `players` players and the game's `seed`: the deck is shuffled
-/// from the seed, one card flipped per trick, and reshuffled (with a seed
-/// derived from the game's seed and the pass) whenever it runs out. `None`
+/// The goals the app flips for a game's [`TRICKS`] tricks with `players`
+/// players, drawn from `rng` when the game starts: the goal cards for the
+/// player count shuffled, one flipped per trick, and shuffled anew each
+/// time they run out. Stored with the game ([`Settings::deck`]). Empty
 /// outside 3 to 8 players.
-pub fn app_goal(players: usize, seed: u64, trick_index: usize) -> Option<u32> {
-    let len = goal_deck(players).len();
-    if len == 0 {
-        return None;
+pub fn draw_goal_deck<G: Rng + ?Sized>(players: usize, rng: &mut G) -> Vec<u32> {
+    let cards = goal_deck(players);
+    if cards.is_empty() {
+        return Vec::new();
     }
-    let pass = (trick_index / len) as u64;
-    shuffled_deck(players, seed, pass)
-        .get(trick_index % len)
-        .copied()
+    let mut goals = Vec::with_capacity(TRICKS + cards.len());
+    while goals.len() < TRICKS {
+        let mut pass = cards.clone();
+        pass.shuffle(rng);
+        goals.extend(pass);
+    }
+    goals.truncate(TRICKS);
+    goals
+}
+
+/// Whether `deck` is one the app could have drawn for `players`: a goal
+/// for each trick, each pass through the cards a shuffle of them.
+pub fn is_goal_deck(players: usize, deck: &[u32]) -> bool {
+    let mut cards = goal_deck(players);
+    cards.sort_unstable();
+    !cards.is_empty()
+        && deck.len() == TRICKS
+        && deck.chunks(cards.len()).all(|pass| {
+            let mut pass = pass.to_vec();
+            pass.sort_unstable();
+            let mut left = cards.clone();
+            pass.iter().all(|g| match left.binary_search(g) {
+                Ok(i) => {
+                    left.remove(i);
+                    true
+                }
+                Err(_) => false,
+            })
+        })
 }
 
 #[cfg(test)]
@@ -175,8 +178,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn pass_seeds_differ() {
-        assert_ne!(pass_seed(7, 0), pass_seed(7, 1));
-        assert_ne!(pass_seed(7, 0), pass_seed(8, 0));
+    fn a_drawn_deck_goes_through_the_cards_then_reshuffles() {
+        let mut rng = crate::rules::test_rng(1);
+        for n in 3..=8 {
+            for _ in 0..20 {
+                let deck = draw_goal_deck(n, &mut rng);
+                assert!(is_goal_deck(n, &deck), "{n}: {deck:?}");
+                let mut first: Vec<u32> = deck.iter().take(goal_deck(n).len()).copied().collect();
+                first.sort_unstable();
+                let mut cards = goal_deck(n);
+                cards.sort_unstable();
+                assert_eq!(first[..], cards[..first.len()], "the first pass is the cards");
+            }
+        }
+        assert!(draw_goal_deck(2, &mut rng).is_empty());
+        assert!(!is_goal_deck(3, &[4; 15]), "a card twice in one pass");
+        assert!(!is_goal_deck(3, &[4, 8]), "too short");
+        assert!(!is_goal_deck(9, &[]));
     }
 }

@@ -1,6 +1,6 @@
 //! Playing Chicken (`rules/playing-chicken.txt` and its RULINGS section):
-//! the 21 goal cards and the goal deck (the app can be the deck, from a seed
-//! saved with the game), the five rounds and their prize ladder, the hands
+//! the 21 goal cards and the goal deck (the app can be the deck, drawn when
+//! the game starts and stored with it), the five rounds and their prize ladder, the hands
 //! (cards played this round, cards discarded for the rest of the game), the
 //! verdict of each trick (under, over, exact) and the most-points winner.
 //!
@@ -24,9 +24,8 @@
 //! two cards ([`swaps`], [`PlayingChicken`]'s `Rules::correct`), so two
 //! tricks entered the wrong way round are fixed in one saved change.
 
-use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use super::{
@@ -81,7 +80,7 @@ impl ExactBonus {
 /// Where each trick's goal comes from, chosen at game creation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum GoalSource {
-    /// The app shuffles the goal cards (from [`Settings::seed`]) and flips
+    /// The app shuffles the goal cards ([`Settings::deck`]) and flips
     /// one per trick (the default).
     #[default]
     #[serde(rename = "app-deck")]
@@ -99,9 +98,11 @@ pub struct Settings {
     pub exact_bonus: ExactBonus,
     /// Whether the app is the goal deck or the goals are typed in.
     pub goal_source: GoalSource,
-    /// The goal-deck shuffle seed, chosen by the app when the game is
-    /// created and saved with it, so a reload shows the same next card.
-    pub seed: u64,
+    /// With the app as the goal deck: the goal it flips for each trick, in
+    /// order, drawn when the game started ([`draw_goal_deck`]) and stored,
+    /// so every phone and every release shows the same cards.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub deck: Vec<u32>,
 }
 
 /// A card out of the game.
@@ -228,7 +229,7 @@ pub fn next_goal(setup: &Setup<Settings>, state: &State) -> Option<u32> {
 /// a new trick or an edit), when the app is the goal deck.
 pub fn deck_goal(setup: &Setup<Settings>, index: usize) -> Option<u32> {
     match setup.settings.goal_source {
-        GoalSource::AppDeck => app_goal(setup.players.len(), setup.settings.seed, index),
+        GoalSource::AppDeck => setup.settings.deck.get(index).copied(),
         GoalSource::Typed => None,
     }
 }
@@ -283,13 +284,27 @@ impl Rules for PlayingChicken {
     type Entry = Trick;
     type State = State;
 
-    /// A rematch keeps the exact-hit bonus and who flips the goals, and
-    /// shuffles the goal deck anew (a fresh seed, never the last game's
-    /// order of goals).
-    fn rematch_settings(old: &Settings, fresh: &Settings) -> Settings {
+    fn check_setup(setup: &Setup<Settings>) -> Result<(), RuleError> {
+        let n = setup.players.len();
+        check_player_count(n, Self::KIND.players())?;
+        let settings = &setup.settings;
+        if settings.goal_source == GoalSource::AppDeck && !is_goal_deck(n, &settings.deck) {
+            return Err(RuleError::new(format!(
+                "The app's goal deck is not {TRICKS} goals from the cards for {n} players."
+            )));
+        }
+        Ok(())
+    }
+
+    /// The app's goal deck is drawn when the game starts (a rematch draws
+    /// a new one, never the last game's order of goals).
+    fn with_draws<G: Rng + ?Sized>(settings: &Settings, players: usize, rng: &mut G) -> Settings {
         Settings {
-            seed: fresh.seed,
-            ..old.clone()
+            deck: match settings.goal_source {
+                GoalSource::AppDeck => draw_goal_deck(players, rng),
+                GoalSource::Typed => Vec::new(),
+            },
+            ..settings.clone()
         }
     }
 
@@ -557,7 +572,7 @@ impl Rules for PlayingChicken {
                 "Goal cards",
                 match s.goal_source {
                     GoalSource::AppDeck => format!(
-                        "The app is the goal deck: the {} cards for {n} players, shuffled, one flipped per trick and reshuffled when used up. The shuffle is saved with the game, so a reload shows the same next card.",
+                        "The app is the goal deck: the {} cards for {n} players, shuffled, one flipped per trick and reshuffled when used up. The shuffle is drawn when the game starts and saved with it, so every phone shows the same next card.",
                         deck.len()
                     ),
                     GoalSource::Typed => format!(
