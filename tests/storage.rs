@@ -8,7 +8,7 @@
 use chicken_scores::model::{Draft, DraftSlot, GameRecord, Roster, Summary, SCHEMA_VERSION};
 use chicken_scores::rules::chickenfoot::{Chickenfoot, Hand, Left, Settings};
 use chicken_scores::storage::legacy::{Legacy, MemoryLegacy, MIGRATED};
-use chicken_scores::storage::{block_on, Area, MemoryBackend, SaveError, Store};
+use chicken_scores::storage::{block_on, Area, MemoryBackend, ReadError, SaveError, Store};
 
 fn clock() -> i64 {
     5_000
@@ -145,7 +145,9 @@ fn a_record_naming_another_game_is_kept_aside_never_written_elsewhere() {
     // Game b's text under key a.
     let b_text = s.backend().peek(Area::Games, "b").unwrap();
     s.backend().poke(Area::Games, "a", &b_text);
-    let err = block_on(s.load_game("a")).unwrap_err();
+    let ReadError::Corrupt(err) = block_on(s.load_game("a")).unwrap_err() else {
+        panic!("a record under another game's key is corrupt");
+    };
     assert!(
         err.contains("stored under game a but names game b"),
         "{err}"
@@ -220,8 +222,8 @@ fn every_kind_of_value_is_kept_aside_or_left_alone_never_overwritten() {
                 .problems
                 .iter()
                 .cloned()
-                .chain(game.clone().err())
-                .chain(draft_msg)
+                .chain(game.clone().err().map(|e| e.game_message()))
+                .chain(draft_msg.as_ref().map(ReadError::draft_message))
                 .chain(roster_msg)
                 .collect();
             let said = messages.join(" | ");
@@ -336,7 +338,7 @@ fn drafts_keep_every_slot_and_an_empty_draft_is_removed() {
         .poke(Area::Drafts, "g1", &serde_json::to_string(&other).unwrap());
     let (none, msg) = block_on(s.draft("g1"));
     assert_eq!(none, None);
-    assert!(msg.unwrap().contains("names game g2"));
+    assert!(msg.unwrap().draft_message().contains("names game g2"));
 }
 
 #[test]
@@ -500,4 +502,23 @@ fn an_interrupted_move_keeps_the_old_keys_and_never_replaces_newer_values() {
     s.backend().poke(Area::Games, id, &newer);
     assert!(block_on(s.migrate_v1(&legacy)).is_empty());
     assert_eq!(s.backend().peek(Area::Games, id).unwrap(), newer);
+}
+
+#[test]
+fn read_errors_say_their_kind() {
+    let s = store();
+    assert_eq!(block_on(s.load_game("nope")), Err(ReadError::Missing));
+    create(&s, &record("g1", &["Ann", "Bob"]));
+    let good = s.backend().peek(Area::Games, "g1").unwrap();
+    let newer = good.replacen(&format!("\"schema\":{SCHEMA_VERSION}"), "\"schema\":99", 1);
+    s.backend().poke(Area::Games, "g1", &newer);
+    assert_eq!(block_on(s.load_game("g1")), Err(ReadError::Newer(99)));
+    s.backend().poke(Area::Games, "g1", "garbage");
+    assert!(matches!(
+        block_on(s.load_game("g1")),
+        Err(ReadError::Corrupt(_))
+    ));
+    s.backend()
+        .poke(Area::Drafts, "g1", r#"{"schema":99,"id":"g1","seq":1}"#);
+    assert_eq!(block_on(s.draft("g1")).1, Some(ReadError::Newer(99)));
 }

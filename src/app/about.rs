@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use crate::app::pages::back_bar;
-use crate::app::{format_date, store, use_app};
+use crate::app::{format_date, store_or_report, use_app};
 use crate::storage::KeptAside;
 
 /// Space used and available, in bytes, and whether storage is persistent.
@@ -91,7 +91,7 @@ pub fn about_page() -> AnyView {
     let reload = move || {
         spawn_local(async move {
             room.set(Some(space().await));
-            if let Some(s) = store() {
+            if let Some(s) = store_or_report().await {
                 match s.kept_aside().await {
                     Ok(k) => {
                         app.kept_aside.set(k.len());
@@ -111,7 +111,9 @@ pub fn about_page() -> AnyView {
     });
     let discard = move |key: String| {
         spawn_local(async move {
-            let Some(s) = store() else { return };
+            let Some(s) = store_or_report().await else {
+                return;
+            };
             match s.discard_aside(&key).await {
                 Ok(()) => reload(),
                 Err(e) => error.set(Some(format!("Not deleted: {e}."))),

@@ -21,11 +21,9 @@ pub mod playing_chicken;
 pub mod records;
 pub mod router;
 pub mod screen;
+pub mod storage;
 pub mod sync;
 pub mod wake_lock;
-
-use std::cell::RefCell;
-use std::rc::Rc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -33,91 +31,8 @@ use leptos::task::spawn_local;
 use crate::app::game::GameUi;
 use crate::app::router::Route;
 use crate::model::Summary;
-use crate::storage::idb::IdbBackend;
-use crate::storage::legacy::LocalLegacy;
-use crate::storage::{theme, Area, Backend, Decide, MemoryBackend, Store, StoreError};
-
-/// IndexedDB when the browser allows it, else memory (and a warning).
-pub enum AnyBackend {
-    /// The browser's IndexedDB.
-    Idb(IdbBackend),
-    /// Memory only: nothing survives a reload.
-    Memory(MemoryBackend),
-}
-
-impl Backend for AnyBackend {
-    async fn get(&self, area: Area, key: &str) -> Result<Option<String>, StoreError> {
-        match self {
-            AnyBackend::Idb(b) => b.get(area, key).await,
-            AnyBackend::Memory(b) => b.get(area, key).await,
-        }
-    }
-    async fn summaries(
-        &self,
-        finished: bool,
-        skip: usize,
-        limit: usize,
-    ) -> Result<Vec<(String, String)>, StoreError> {
-        match self {
-            AnyBackend::Idb(b) => b.summaries(finished, skip, limit).await,
-            AnyBackend::Memory(b) => b.summaries(finished, skip, limit).await,
-        }
-    }
-    async fn count(&self, finished: bool) -> Result<usize, StoreError> {
-        match self {
-            AnyBackend::Idb(b) => b.count(finished).await,
-            AnyBackend::Memory(b) => b.count(finished).await,
-        }
-    }
-    async fn all(&self, area: Area) -> Result<Vec<(String, String)>, StoreError> {
-        match self {
-            AnyBackend::Idb(b) => b.all(area).await,
-            AnyBackend::Memory(b) => b.all(area).await,
-        }
-    }
-    async fn transact(&self, reads: Vec<(Area, String)>, decide: Decide) -> Result<(), StoreError> {
-        match self {
-            AnyBackend::Idb(b) => b.transact(reads, decide).await,
-            AnyBackend::Memory(b) => b.transact(reads, decide).await,
-        }
-    }
-}
-
-/// The app's storage.
-pub type AppStore = Store<AnyBackend>;
-
-thread_local! {
-    static STORE: RefCell<Option<Rc<AppStore>>> = const { RefCell::new(None) };
-}
-
-/// The app's storage, once [`open_store`] has opened it.
-pub fn store() -> Option<Rc<AppStore>> {
-    STORE.with(|s| s.borrow().clone())
-}
-
-/// Opens IndexedDB (memory if the browser refuses it) and moves in the
-/// localStorage release's games on the first start. Returns problems to
-/// show.
-async fn open_store() -> Vec<String> {
-    let mut problems = Vec::new();
-    let backend = match IdbBackend::open().await {
-        Ok(b) => AnyBackend::Idb(b),
-        Err(e) => {
-            problems.push(format!(
-                "This browser will not let the app save ({e}): games last only until the page is closed."
-            ));
-            AnyBackend::Memory(MemoryBackend::default())
-        }
-    };
-    let store = Rc::new(Store::new(backend, now_ms));
-    if matches!(store.backend(), AnyBackend::Idb(_)) {
-        if let Some(legacy) = LocalLegacy::open() {
-            problems.extend(store.migrate_v1(&legacy).await);
-        }
-    }
-    STORE.with(|s| *s.borrow_mut() = Some(store));
-    problems
-}
+use crate::storage::theme;
+pub use storage::{storage, store_or_report, AppStore};
 
 /// Milliseconds since the Unix epoch, from the browser's clock.
 pub fn now_ms() -> i64 {
@@ -192,6 +107,8 @@ pub struct AppCtx {
     pub kept_aside: RwSignal<usize>,
     /// "light", "dark", or `None` to follow the system.
     pub theme: RwSignal<Option<String>>,
+    /// Why storage could not be used, shown on every page.
+    pub storage_error: RwSignal<Option<String>>,
 }
 
 impl AppCtx {
@@ -200,7 +117,9 @@ impl AppCtx {
     pub fn refresh(&self) {
         let ctx = *self;
         spawn_local(async move {
-            let Some(store) = store() else { return };
+            let Some(store) = store_or_report().await else {
+                return;
+            };
             let opened = store.open().await;
             ctx.in_progress.set(opened.in_progress);
             ctx.finished.set(opened.finished);
@@ -208,6 +127,14 @@ impl AppCtx {
             let kept = store.kept_aside().await.map(|k| k.len()).unwrap_or(0);
             ctx.kept_aside.set(kept);
         });
+    }
+
+    /// Says on every page that storage could not be used (nothing was
+    /// saved by what needed it; what was typed is still on screen).
+    pub fn storage_failed(&self, e: &crate::storage::StoreError) {
+        self.storage_error.set(Some(format!(
+            "Storage is not available: {e}. Nothing new can be saved until the page is reloaded; what you typed is still here."
+        )));
     }
 
     /// Adds problems to show (each once).
@@ -239,6 +166,7 @@ fn new_ctx() -> AppCtx {
         problems: RwSignal::new(Vec::new()),
         kept_aside: RwSignal::new(0),
         theme: RwSignal::new(theme::load().shown().map(String::from)),
+        storage_error: RwSignal::new(None),
     }
 }
 
@@ -248,9 +176,9 @@ fn open_storage() -> AppCtx {
     let ctx = new_ctx();
     provide_context(ctx);
     spawn_local(async move {
-        let problems = open_store().await;
+        let problems = storage::open_store().await;
         ctx.report(problems);
-        if let Some(store) = store() {
+        if let Some(store) = store_or_report().await {
             let opened = store.open().await;
             ctx.in_progress.set(opened.in_progress);
             ctx.finished.set(opened.finished);
@@ -312,7 +240,12 @@ pub fn App() -> impl IntoView {
         }
         listed
     });
-    view! { <main class="app">{page}</main> }
+    let failed = move || {
+        app.storage_error.get().map(|m| {
+            view! { <p class="banner warn" role="alert" data-testid="storage-error">{m}</p> }
+        })
+    };
+    view! { <main class="app">{failed}{page}</main> }
 }
 
 /// The page of a game's route: its new-game page or a game page.

@@ -13,8 +13,14 @@ use std::rc::Rc;
 /// A storage failure, as a value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StoreError {
-    /// The phone's storage for this app is full.
+    /// The phone's storage for this app is full (the browser's quota).
     Full,
+    /// Another tab holds the database open under an older version of the
+    /// app and would not let go.
+    Blocked,
+    /// There is no storage to use (no IndexedDB, or it would not open:
+    /// why, bounded).
+    Unavailable(String),
     /// The browser refused (its error name, bounded).
     Refused(String),
 }
@@ -23,8 +29,36 @@ impl std::fmt::Display for StoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             StoreError::Full => f.write_str("the phone's storage for this app is full"),
+            StoreError::Blocked => {
+                f.write_str("another tab keeps an older version of the app open; close it")
+            }
+            StoreError::Unavailable(why) => {
+                write!(f, "this browser gives the app no storage ({why})")
+            }
             StoreError::Refused(why) => write!(f, "the browser refused ({why})"),
         }
+    }
+}
+
+/// Why a stored value could not be used. The app decides from the kind;
+/// the sentence is only shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadError {
+    /// Nothing is stored there (a game deleted, or never on this phone).
+    Missing,
+    /// A newer version of the app wrote it (its schema): left exactly as
+    /// it is, and never overwritten.
+    Newer(u32),
+    /// It could not be read: the sentence saying what became of it (kept
+    /// aside, or why not).
+    Corrupt(String),
+    /// Storage failed.
+    Failed(StoreError),
+}
+
+impl From<StoreError> for ReadError {
+    fn from(e: StoreError) -> Self {
+        ReadError::Failed(e)
     }
 }
 

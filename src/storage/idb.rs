@@ -163,10 +163,14 @@ impl IdbBackend {
     pub async fn open() -> Result<IdbBackend, StoreError> {
         let factory = web_sys::window()
             .and_then(|w| w.indexed_db().ok().flatten())
-            .ok_or_else(|| StoreError::Refused("no IndexedDB".into()))?;
+            .ok_or_else(|| StoreError::Unavailable("no IndexedDB".into()))?;
+        let unavailable = |e: JsValue| match store_error(&e) {
+            StoreError::Refused(name) => StoreError::Unavailable(name),
+            other => other,
+        };
         let req: IdbOpenDbRequest = factory
             .open_with_u32(DB_NAME, DB_VERSION)
-            .map_err(|e| store_error(&e))?;
+            .map_err(unavailable)?;
         let upgrading = req.clone();
         let on_upgrade = Closure::once_into_js(move |_: Event| {
             let Ok(result) = upgrading.result() else {
@@ -190,7 +194,19 @@ impl IdbBackend {
             }
         });
         req.set_onupgradeneeded(Some(on_upgrade.unchecked_ref()));
-        let db: IdbDatabase = request(&req).await?.unchecked_into();
+        // Another tab on an older version would not let go of the database.
+        let blocked = Rc::new(Cell::new(false));
+        let seen = blocked.clone();
+        let on_blocked = Closure::<dyn FnMut(Event)>::new(move |_: Event| seen.set(true));
+        req.set_onblocked(Some(on_blocked.as_ref().unchecked_ref()));
+        let opened = request(&req).await;
+        req.set_onblocked(None);
+        let db: IdbDatabase = match opened {
+            Ok(db) => db.unchecked_into(),
+            Err(_) if blocked.get() => return Err(StoreError::Blocked),
+            Err(StoreError::Refused(name)) => return Err(StoreError::Unavailable(name)),
+            Err(e) => return Err(e),
+        };
         // A newer version of the app upgrading the database in another tab
         // asks this one to let go; this page then reloads to update.
         let on_change = Closure::<dyn FnMut(Event)>::new(|_: Event| {

@@ -38,7 +38,9 @@ pub mod wake;
 
 pub use aside::KeptAside;
 use aside::{aside_writes, newer_message};
-pub use backend::{block_on, Area, Backend, Decide, MemoryBackend, Order, StoreError, Write};
+pub use backend::{
+    block_on, Area, Backend, Decide, MemoryBackend, Order, ReadError, StoreError, Write,
+};
 pub use check::{bounded, check, Checked};
 pub use players::{check_player_name, renamed, PlayerError};
 
@@ -80,6 +82,33 @@ impl SaveError {
 impl From<StoreError> for SaveError {
     fn from(e: StoreError) -> Self {
         SaveError::Failed(e)
+    }
+}
+
+impl ReadError {
+    /// The sentence for a game that could not be opened.
+    pub fn game_message(&self) -> String {
+        match self {
+            ReadError::Missing => {
+                "This game is not saved on this phone (it may have been deleted).".into()
+            }
+            ReadError::Newer(schema) => newer_message("This game", *schema),
+            ReadError::Corrupt(what) => what.clone(),
+            ReadError::Failed(e) => format!("This game could not be read: {e}."),
+        }
+    }
+
+    /// The sentence for a game's draft that could not be used.
+    pub fn draft_message(&self) -> String {
+        match self {
+            ReadError::Missing => String::new(),
+            ReadError::Newer(schema) => format!(
+                "{} What you type now is kept only until the page is closed.",
+                newer_message("What was being typed in this game", *schema)
+            ),
+            ReadError::Corrupt(what) => what.clone(),
+            ReadError::Failed(e) => format!("What was being typed could not be read: {e}."),
+        }
     }
 }
 
@@ -242,22 +271,19 @@ impl<B: Backend> Store<B> {
     }
 
     /// Reads game `id`. A record that cannot be read (or names another
-    /// game) is kept aside and the message says so; one a newer version
+    /// game) is kept aside and the error says so; one a newer version
     /// wrote is left as it is.
-    pub async fn load_game(&self, id: &str) -> Result<Loaded, String> {
-        let text = match self.backend.get(Area::Games, id).await {
-            Ok(Some(t)) => t,
-            Ok(None) => {
-                return Err(
-                    "This game is not saved on this phone (it may have been deleted).".into(),
-                )
-            }
-            Err(e) => return Err(format!("This game could not be read: {e}.")),
+    pub async fn load_game(&self, id: &str) -> Result<Loaded, ReadError> {
+        let text = match self.backend.get(Area::Games, id).await? {
+            Some(t) => t,
+            None => return Err(ReadError::Missing),
         };
         match check::<RecordHeader>(&text, Some(id), "a game") {
             Checked::Good(header) => Ok(Loaded { header, text }),
-            Checked::Newer(schema) => Err(newer_message("This game", schema)),
-            Checked::Broken(reason) => Err(self.set_aside_game(id, &text, &reason).await),
+            Checked::Newer(schema) => Err(ReadError::Newer(schema)),
+            Checked::Broken(reason) => Err(ReadError::Corrupt(
+                self.set_aside_game(id, &text, &reason).await,
+            )),
         }
     }
 

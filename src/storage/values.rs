@@ -6,7 +6,9 @@
 use serde::Deserialize;
 
 use super::aside::{aside_writes, kept_aside_message, newer_message};
-use super::{check, Area, Backend, Checked, SaveError, Store, Write, ASIDE_NEXT, ROSTER};
+use super::{
+    check, Area, Backend, Checked, ReadError, SaveError, Store, Write, ASIDE_NEXT, ROSTER,
+};
 use crate::model::{Draft, Roster, SCHEMA_VERSION};
 
 /// Any value with a schema (to tell readable, newer and broken apart
@@ -20,18 +22,12 @@ struct Schemaed {
 impl<B: Backend> Store<B> {
     /// Game `id`'s draft. One that cannot be read is kept aside (and the
     /// message says so); one a newer version wrote is left, with a message.
-    pub async fn draft(&self, id: &str) -> (Option<Draft>, Option<String>) {
+    pub async fn draft(&self, id: &str) -> (Option<Draft>, Option<ReadError>) {
         match self.backend.get(Area::Drafts, id).await {
             Ok(None) => (None, None),
             Ok(Some(text)) => match check::<Draft>(&text, Some(id), "a draft") {
                 Checked::Good(d) => (Some(d), None),
-                Checked::Newer(schema) => (
-                    None,
-                    Some(format!(
-                        "{} What you type now is kept only until the page is closed.",
-                        newer_message("What was being typed in this game", schema)
-                    )),
-                ),
+                Checked::Newer(schema) => (None, Some(ReadError::Newer(schema))),
                 Checked::Broken(reason) => {
                     let label = "What was being typed in this game";
                     let msg = match self.keep_aside(Area::Drafts, id, &text, label, &reason).await {
@@ -39,13 +35,10 @@ impl<B: Backend> Store<B> {
                         Ok(None) => String::new(),
                         Err(e) => format!("{label} could not be read ({reason}), and could not be kept aside: {e}."),
                     };
-                    (None, Some(msg))
+                    (None, Some(ReadError::Corrupt(msg)))
                 }
             },
-            Err(e) => (
-                None,
-                Some(format!("What was being typed could not be read: {e}.")),
-            ),
+            Err(e) => (None, Some(ReadError::Failed(e))),
         }
     }
 

@@ -93,7 +93,9 @@ impl<R: GameUi> Screen<R> {
         };
         pending::keep(&d.id, &d);
         spawn_local(async move {
-            let Some(s) = store() else { return };
+            let Some(s) = store_or_report().await else {
+                return;
+            };
             match s.save_draft(&d.id, &d).await {
                 Ok(()) => pending::done(&d.id, d.seq),
                 Err(SaveError::Newer) => {
@@ -112,7 +114,9 @@ impl<R: GameUi> Screen<R> {
     /// came back from the cache), then says `then`.
     fn reload(self, then: Option<String>) {
         spawn_local(async move {
-            let Some(s) = store() else { return };
+            let Some(s) = store_or_report().await else {
+                return;
+            };
             let Some(game) = self.id.try_get_value() else {
                 return;
             };
@@ -142,7 +146,7 @@ impl<R: GameUi> Screen<R> {
                         self.editing.set(None);
                     }
                 }
-                Err(msg) => self.gone.set(Some(msg)),
+                Err(e) => self.gone.set(Some(e.game_message())),
             }
             self.stale.set(false);
             if then.is_some() {
@@ -179,9 +183,14 @@ impl<R: GameUi> Screen<R> {
             }
         };
         spawn_local(async move {
-            let Some(s) = store() else {
-                done();
-                return;
+            let s = match storage().await {
+                Ok(s) => s,
+                Err(e) => {
+                    // Nothing saved: the entry stays typed, and says why.
+                    done();
+                    self.action_error.set(Some(SaveError::Failed(e).message()));
+                    return;
+                }
             };
             let result = s.save_game(&next, Some(base.rev), summary).await;
             done();
@@ -390,7 +399,9 @@ impl<R: GameUi> Screen<R> {
 
     fn delete(self) {
         spawn_local(async move {
-            let Some(s) = store() else { return };
+            let Some(s) = store_or_report().await else {
+                return;
+            };
             let Some(game) = self.id.try_get_value() else {
                 return;
             };
@@ -409,7 +420,9 @@ impl<R: GameUi> Screen<R> {
             return;
         };
         spawn_local(async move {
-            let Some(s) = store() else { return };
+            let Some(s) = store_or_report().await else {
+                return;
+            };
             match s.undelete(&d).await {
                 Ok(()) => {
                     let rev = self.rec.try_with_untracked(|r| r.rev).unwrap_or(0);
@@ -528,7 +541,7 @@ impl<R: GameUi> Screen<R> {
 pub fn game_screen<R: GameUi>(
     record: GameRecord<R>,
     stored_draft: Option<Draft>,
-    notes: Vec<String>,
+    draft_problem: Option<ReadError>,
 ) -> AnyView {
     let start_edit = stored_draft
         .as_ref()
@@ -546,7 +559,7 @@ pub fn game_screen<R: GameUi>(
     let sc = Screen::<R> {
         id: StoredValue::new(record.id.clone()),
         // A draft this version cannot overwrite (a newer one) is not replaced.
-        drafts_kept: StoredValue::new(!notes.iter().any(|n| n.contains("newer version"))),
+        drafts_kept: StoredValue::new(!matches!(draft_problem, Some(ReadError::Newer(_)))),
         draft: StoredValue::new(stored_draft.unwrap_or_else(|| Draft::new(&record.id))),
         rec: RwSignal::new(record),
         editing: RwSignal::new(start_edit),
@@ -555,7 +568,11 @@ pub fn game_screen<R: GameUi>(
         saved_note: RwSignal::new(None),
         celebrate: RwSignal::new(false),
         cooling: RwSignal::new(false),
-        action_error: RwSignal::new((!notes.is_empty()).then(|| notes.join(" "))),
+        action_error: RwSignal::new(
+            draft_problem
+                .map(|p| p.draft_message())
+                .filter(|m| !m.is_empty()),
+        ),
         in_flight: StoredValue::new(false),
         saving: RwSignal::new(false),
         stale: RwSignal::new(false),

@@ -20,14 +20,14 @@ use crate::app::components::{focus_field, FormActions};
 use crate::app::erased::{dynamic, on_click, on_submit, text};
 pub use crate::app::screen::{screen_view, ScreenParts, UNDO_DELETE_SECONDS};
 use crate::app::sync::{self, Change};
-use crate::app::{now_ms, store, AppStore};
+use crate::app::{now_ms, storage, store_or_report, AppStore};
 use crate::model::{Draft, DraftSlot, GameRecord, Summary};
 use crate::rules::Stored;
 use crate::rules::{
     entry_points, points_line, push_entry, replay_prefix, undo_last, LogError, RuleError, Rules,
     Setup,
 };
-use crate::storage::{pending, Deleted, SaveError};
+use crate::storage::{pending, Deleted, ReadError, SaveError};
 
 pub mod around;
 mod entry_form;

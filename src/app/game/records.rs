@@ -39,7 +39,7 @@ pub fn summary_of<R: Rules>(record: &GameRecord<R>) -> Summary {
 /// schema is read in this release's shape ([`crate::model::migrate`]) and
 /// saved so once, the first time it is opened; if that save fails, the
 /// game still shows as read, and the next open tries again.
-pub async fn read_game<R: Rules>(store: &AppStore, id: &str) -> Result<GameRecord<R>, String> {
+pub async fn read_game<R: Rules>(store: &AppStore, id: &str) -> Result<GameRecord<R>, ReadError> {
     let record = read_stored_game::<R>(store, id).await?;
     if record.schema >= crate::model::SCHEMA_VERSION {
         return Ok(record);
@@ -56,20 +56,25 @@ pub async fn read_game<R: Rules>(store: &AppStore, id: &str) -> Result<GameRecor
 
 /// Reads game `id` as stored (an older schema read in this release's
 /// shape, not saved).
-async fn read_stored_game<R: Rules>(store: &AppStore, id: &str) -> Result<GameRecord<R>, String> {
+async fn read_stored_game<R: Rules>(
+    store: &AppStore,
+    id: &str,
+) -> Result<GameRecord<R>, ReadError> {
     let loaded = store.load_game(id).await?;
     if loaded.header.kind != R::KIND.as_str() {
-        return Err(format!(
+        return Err(ReadError::Corrupt(format!(
             "This game is a \"{}\" game, not {}.",
             crate::storage::bounded(&loaded.header.kind, 24),
             R::KIND.name()
-        ));
+        )));
     }
     match GameRecord::<R>::from_json(&loaded.text) {
         Ok(r) => Ok(r),
-        Err(reason) => Err(store
-            .set_aside_game(id, &loaded.text, &crate::storage::bounded(&reason, 100))
-            .await),
+        Err(reason) => Err(ReadError::Corrupt(
+            store
+                .set_aside_game(id, &loaded.text, &crate::storage::bounded(&reason, 100))
+                .await,
+        )),
     }
 }
 

@@ -9,14 +9,18 @@ use crate::app::erased::dynamic;
 use crate::app::game::{game_screen, read_game, summary_of, GameUi};
 use crate::app::pages::{back_bar, opening};
 use crate::app::router::Route;
-use crate::app::store;
+use crate::app::store_or_report;
 use crate::model::GameRecord;
 use crate::storage::pending;
 
 /// What the page has read.
 enum Read<R: GameUi> {
-    /// The game, what was left typed, and notes to show.
-    Game(Box<GameRecord<R>>, Option<crate::model::Draft>, Vec<String>),
+    /// The game, what was left typed, and why the draft could not be used.
+    Game(
+        Box<GameRecord<R>>,
+        Option<crate::model::Draft>,
+        Option<crate::storage::ReadError>,
+    ),
     /// Why the game cannot be shown.
     Problem(String),
 }
@@ -27,7 +31,9 @@ pub fn game_page<R: GameUi>(id: &str) -> AnyView {
     let read: StoredValue<Option<Read<R>>, LocalStorage> = StoredValue::new_local(None);
     let id = id.to_string();
     spawn_local(async move {
-        let Some(s) = store() else { return };
+        let Some(s) = store_or_report().await else {
+            return;
+        };
         let next = match read_game::<R>(&s, &id).await {
             Ok(record) => {
                 let (stored, note) = s.draft(&id).await;
@@ -49,9 +55,9 @@ pub fn game_page<R: GameUi>(id: &str) -> AnyView {
                 // A summary rebuilt after a problem (or moved from the
                 // previous version) is brought up to date.
                 let _ = s.refresh_summary(summary_of(&record)).await;
-                Read::Game(Box::new(record), draft, note.into_iter().collect())
+                Read::Game(Box::new(record), draft, note)
             }
-            Err(message) => Read::Problem(message),
+            Err(e) => Read::Problem(e.game_message()),
         };
         read.set_value(Some(next));
         done.set(true);
@@ -61,7 +67,7 @@ pub fn game_page<R: GameUi>(id: &str) -> AnyView {
             return opening();
         }
         match read.try_update_value(|r| r.take()).flatten() {
-            Some(Read::Game(record, draft, notes)) => game_screen(*record, draft, notes),
+            Some(Read::Game(record, draft, note)) => game_screen(*record, draft, note),
             Some(Read::Problem(message)) => view! {
                 <section class="page">
                     {back_bar("Game not available".into(), None)}

@@ -9,7 +9,7 @@ use leptos::task::spawn_local;
 
 use crate::app::erased::{dynamic, on_click, on_value, text};
 use crate::app::pages::{back_bar, opening, Deleting};
-use crate::app::{format_date, now_ms, store, use_app};
+use crate::app::{format_date, now_ms, store_or_report, use_app};
 use crate::model::search::{fold, players_of, Filter, Period};
 use crate::model::Summary;
 use crate::rules::{GameKind, GAMES};
@@ -157,7 +157,9 @@ pub fn HistoryPage() -> impl IntoView {
 
     let load = move || {
         spawn_local(async move {
-            let Some(s) = store() else { return };
+            let Some(s) = store_or_report().await else {
+                return;
+            };
             let (all, problems) = s.all_finished().await;
             empty.set(all.is_empty());
             rows.set(

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::app::game::UNDO_DELETE_SECONDS;
-use crate::app::{store, sync};
+use crate::app::{store_or_report, sync};
 use crate::storage::{theme, Deleted};
 
 /// Deleting a game from a list (home, Finished games): the game goes at
@@ -39,7 +39,9 @@ impl Deleting {
     pub fn delete(self, id: String, label: String, gone: Callback<String>) {
         let Deleting { deleted, error } = self;
         spawn_local(async move {
-            let Some(s) = store() else { return };
+            let Some(s) = store_or_report().await else {
+                return;
+            };
             match s.delete_game(&id).await {
                 Ok(d) => {
                     sync::announce(&id, 0);
@@ -71,7 +73,9 @@ impl Deleting {
             return;
         };
         spawn_local(async move {
-            let Some(s) = store() else { return };
+            let Some(s) = store_or_report().await else {
+                return;
+            };
             match s.undelete(&d).await {
                 Ok(()) => {
                     deleted.set(None);
@@ -158,7 +162,9 @@ pub fn ThemeToggle() -> impl IntoView {
         };
         leptos::task::spawn_local(async move {
             if let theme::Theme::Unknown(raw) = theme::load() {
-                let Some(s) = crate::app::store() else { return };
+                let Some(s) = crate::app::store_or_report().await else {
+                    return;
+                };
                 let kept = s
                     .keep_aside_text(
                         format!("localStorage {}", theme::THEME_KEY),

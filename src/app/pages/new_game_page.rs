@@ -13,11 +13,11 @@ use crate::app::components::{focus_field, PlayerChips, SeatPicker};
 use crate::app::game::{read_game, summary_of, GameUi};
 use crate::app::pages::back_bar;
 use crate::app::router::{current_search, rematch_param};
-use crate::app::{now_ms, store, sync};
+use crate::app::{now_ms, storage, store_or_report, sync};
 use crate::model::{check_new_player, same_name, GameRecord, Roster};
 use crate::rules::pick::{first_log, FirstChoice};
 use crate::rules::{count, GameKind};
-use crate::storage::bounded;
+use crate::storage::{bounded, SaveError};
 
 /// A new id: the time in base 36 and four random digits.
 pub fn new_id() -> String {
@@ -37,7 +37,9 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
     let rematch: RwSignal<Option<Result<String, String>>> = RwSignal::new(None);
     if let Some(id) = rematch_param(&current_search()) {
         spawn_local(async move {
-            let Some(s) = store() else { return };
+            let Some(s) = store_or_report().await else {
+                return;
+            };
             rematch.set(Some(match read_game::<R>(&s, &id).await {
                 Ok(record) => {
                     let m = record.rematch();
@@ -56,7 +58,8 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
                     ))
                 }
                 Err(e) => Err(format!(
-                    "The game to rematch could not be opened: {e} Seat the players for a new game."
+                    "The game to rematch could not be opened: {} Seat the players for a new game.",
+                    e.game_message()
                 )),
             }));
         });
@@ -84,8 +87,9 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
                 );
                 Box::pin(async move {
                     let record = record.map_err(|e| e.message)?;
-                    let s =
-                        store().ok_or_else(|| "Storage is not open yet: try again.".to_string())?;
+                    let s = storage()
+                        .await
+                        .map_err(|e| SaveError::Failed(e).message())?;
                     s.save_game(&record, None, summary_of(&record))
                         .await
                         .map_err(|e| e.message())?;
@@ -164,7 +168,7 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
     // the page down as they arrive (a layout shift).
     let roster_read = RwSignal::new(false);
     spawn_local(async move {
-        if let Some(s) = store() {
+        if let Some(s) = store_or_report().await {
             let (r, note) = s.roster().await;
             let _ = roster.try_set(r.names);
             let _ = roster_note.try_set(note);
@@ -405,7 +409,9 @@ fn roster_view(p: RosterParts) -> impl IntoView {
     let failed: RwSignal<Option<String>> = RwSignal::new(None);
     let remove = move |name: String| {
         spawn_local(async move {
-            let Some(s) = store() else { return };
+            let Some(s) = store_or_report().await else {
+                return;
+            };
             let who = bounded(&name, 40);
             // Read again, so a name remembered meanwhile is kept; never
             // write over a roster that could not be read.
@@ -592,7 +598,7 @@ async fn started(
 ) {
     // The roster is a convenience: failing to save it loses no game (a
     // newer version's is never overwritten).
-    if let Some(s) = store() {
+    if let Some(s) = store_or_report().await {
         let (known, _) = s.roster().await;
         let _ = s.save_roster(&Roster::remember(&known, players)).await;
     }

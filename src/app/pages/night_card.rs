@@ -10,7 +10,7 @@ use leptos::task::spawn_local;
 
 use crate::app::records::nights::night_title;
 use crate::app::router::Route;
-use crate::app::{now_ms, store, use_app};
+use crate::app::{now_ms, store_or_report, use_app};
 use crate::model::{Night, Summary};
 use crate::rules::count;
 use crate::stats::{members, open_night, suggestion, IDLE_END_MS, SUGGEST_WITHIN_MS};
@@ -31,7 +31,9 @@ pub fn NightCard() -> impl IntoView {
     let error = RwSignal::new(String::new());
     let reload = move || {
         spawn_local(async move {
-            let Some(s) = store() else { return };
+            let Some(s) = store_or_report().await else {
+                return;
+            };
             let nights = s.nights_brief().await;
             let (mut games, _) = s.finished(0, RECENT).await;
             let on = app.in_progress.get_untracked();
@@ -49,7 +51,9 @@ pub fn NightCard() -> impl IntoView {
     });
     let start = Callback::new(move |(at, name): (i64, String)| {
         spawn_local(async move {
-            let Some(s) = store() else { return };
+            let Some(s) = store_or_report().await else {
+                return;
+            };
             match s.start_night(&name, at).await {
                 Ok(_) => {
                     error.set(String::new());

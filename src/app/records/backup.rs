@@ -11,7 +11,7 @@ use wasm_bindgen_futures::JsFuture;
 use crate::app::erased::dynamic;
 use crate::app::pages::back_bar;
 use crate::app::pages::new_game_page::new_id;
-use crate::app::{now_ms, store, sync, use_app};
+use crate::app::{now_ms, store_or_report, sync, use_app};
 use crate::model::backup::{read_backup, too_large, Verdict, MAX_BACKUP_BYTES};
 use crate::storage::backup::{Plan, PlannedGame};
 use crate::storage::bounded;
@@ -112,7 +112,9 @@ fn export_part() -> AnyView {
     let can_share = RwSignal::new(false);
     let make = move || {
         spawn_local(async move {
-            let Some(s) = store() else { return };
+            let Some(s) = store_or_report().await else {
+                return;
+            };
             match s.export().await {
                 Ok(text) => match blob_url(&text) {
                     Some(url) => {
@@ -227,7 +229,9 @@ fn import_part() -> AnyView {
                     return;
                 }
             };
-            let Some(s) = store() else { return };
+            let Some(s) = store_or_report().await else {
+                return;
+            };
             match s.plan_import(backup, new_id).await {
                 Ok(plan) => step.set(Step::Preview(plan)),
                 Err(e) => {
@@ -243,7 +247,9 @@ fn import_part() -> AnyView {
         };
         step.set(Step::Importing);
         spawn_local(async move {
-            let Some(s) = store() else { return };
+            let Some(s) = store_or_report().await else {
+                return;
+            };
             match s.import(&plan).await {
                 Ok(done) => {
                     for (_, id, rev) in &done.written {

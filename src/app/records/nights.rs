@@ -10,7 +10,7 @@ use leptos::task::spawn_local;
 use super::problems_view;
 use crate::app::pages::{back_bar, opening};
 use crate::app::router::{go, Route, RouterCtx};
-use crate::app::{format_date, format_when, now_ms, store};
+use crate::app::{format_date, format_when, now_ms, store_or_report};
 use crate::model::{Night, Summary};
 use crate::rules::{count, join_names};
 use crate::stats::{is_open, members, night_table, points_text, NightTable, IDLE_END_MS};
@@ -27,7 +27,9 @@ struct Read {
 /// Reads every night and every summary into `into`.
 fn load(into: RwSignal<Option<Read>>) {
     spawn_local(async move {
-        let Some(s) = store() else { return };
+        let Some(s) = store_or_report().await else {
+            return;
+        };
         let (nights, mut problems) = s.nights().await;
         let (games, more) = s.all_summaries().await;
         problems.extend(more);
@@ -115,7 +117,9 @@ fn start_form(on: bool) -> impl IntoView {
     let router = use_context::<RouterCtx>();
     let start = move || {
         spawn_local(async move {
-            let Some(s) = store() else { return };
+            let Some(s) = store_or_report().await else {
+                return;
+            };
             match s.start_night(&name.get_untracked(), now_ms()).await {
                 Ok(n) => {
                     if let Some(ctx) = router {
@@ -271,7 +275,9 @@ fn games_view(n: &Night, games: Vec<Summary>, read: RwSignal<Option<Read>>) -> i
 /// the page then shows what another tab saved).
 fn save(next: Night, error: RwSignal<String>, read: RwSignal<Option<Read>>) {
     spawn_local(async move {
-        let Some(s) = store() else { return };
+        let Some(s) = store_or_report().await else {
+            return;
+        };
         match s.save_night(&next).await {
             Ok(_) => error.set(String::new()),
             Err(SaveError::Conflict) => error.set(

@@ -11,7 +11,7 @@ use super::problems_view;
 use crate::app::components::chart::{ChartData, LineChart, Series};
 use crate::app::pages::{back_bar, opening};
 use crate::app::router::{go, Route, RouterCtx};
-use crate::app::{format_date, store, sync};
+use crate::app::{format_date, store_or_report, sync};
 use crate::model::{same_name, Summary};
 use crate::stats::{
     player_stats, players, score_text, win_rate_text, GameStats, HeadToHead, PlayerLine,
@@ -31,7 +31,9 @@ struct Read {
 /// Reads every summary and the roster into `into`.
 fn load(into: RwSignal<Option<Read>>) {
     spawn_local(async move {
-        let Some(s) = store() else { return };
+        let Some(s) = store_or_report().await else {
+            return;
+        };
         let (games, mut problems) = s.all_summaries().await;
         let (roster, problem) = s.roster().await;
         problems.extend(problem);
@@ -281,7 +283,9 @@ fn manage_view(me: PlayerLine, others: Vec<String>, read: RwSignal<Option<Read>>
         }
         busy.set(true);
         spawn_local(async move {
-            let Some(s) = store() else { return };
+            let Some(s) = store_or_report().await else {
+                return;
+            };
             match s.rename_player(&name.get_value(), &to).await {
                 Ok(changed) => {
                     for (id, rev) in changed {
@@ -297,7 +301,9 @@ fn manage_view(me: PlayerLine, others: Vec<String>, read: RwSignal<Option<Read>>
     };
     let remove = move |_| {
         spawn_local(async move {
-            let Some(s) = store() else { return };
+            let Some(s) = store_or_report().await else {
+                return;
+            };
             match s.remove_player(&name.get_value()).await {
                 Ok(()) => to_page("/records/players"),
                 Err(e) => error.set(e.message()),

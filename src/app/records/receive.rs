@@ -14,7 +14,7 @@ use crate::app::erased::{dynamic, on_click};
 use crate::app::pages::back_bar;
 use crate::app::pages::new_game_page::new_id;
 use crate::app::router::Route;
-use crate::app::{store, sync, use_app};
+use crate::app::{storage, store_or_report, sync, use_app};
 use crate::model::backup::{check_game, Backup, Verdict};
 use crate::model::hand_over::decode;
 use crate::storage::backup::Plan;
@@ -32,7 +32,9 @@ async fn read_link(fragment: &str) -> Result<Plan, String> {
         updated_ms: BTreeMap::new(),
         nights: Vec::new(),
     };
-    let s = store().ok_or("Storage is not open.")?;
+    let s = storage()
+        .await
+        .map_err(|e| format!("This phone's games could not be read: {e}."))?;
     s.plan_import(backup, new_id)
         .await
         .map_err(|e| format!("This phone's games could not be read: {e}."))
@@ -82,7 +84,9 @@ pub fn receive_page() -> AnyView {
         }
         busy.set(true);
         spawn_local(async move {
-            let Some(s) = store() else { return };
+            let Some(s) = store_or_report().await else {
+                return;
+            };
             match s.import(&p).await {
                 Ok(done) => {
                     for (_, id, rev) in &done.written {
