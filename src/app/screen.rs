@@ -11,6 +11,19 @@ use crate::app::pages::back_bar;
 use crate::app::wake_lock::WakeSwitch;
 use crate::rules::{GameKind, HelpLine, Standings};
 
+/// A question about one entry, as it is asked: the entry, the game's
+/// revision it was asked on, and the words. The answer acts on that entry
+/// of that revision only.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Asked {
+    /// The entry the question names (its index in the log).
+    pub index: usize,
+    /// The game's revision when it was asked.
+    pub rev: u64,
+    /// The question ("Undo hand 10: Ann 8, Bob 16?").
+    pub text: String,
+}
+
 /// Everything the game screen shows, with the game's type erased.
 pub struct ScreenParts {
     /// The chart and sharing row under the score sheet.
@@ -41,11 +54,12 @@ pub struct ScreenParts {
     pub can_undo: Signal<bool>,
     /// Whether an undone entry can be put back.
     pub can_redo: Signal<bool>,
-    /// What Undo asks before it removes the last entry ("Undo hand 10:
-    /// Ann 8, Bob 16?").
-    pub undo_question: Callback<(), String>,
-    /// Undoes the last entry.
-    pub undo: Callback<()>,
+    /// What Undo asks now, before it removes the last entry ("Undo hand
+    /// 10: Ann 8, Bob 16?"), for the game as it is at this moment.
+    pub undo_question: Signal<Option<Asked>>,
+    /// Undoes the entry the question answered named (if the game is still
+    /// as it was asked on).
+    pub undo: Callback<Asked>,
     /// Puts back the entry just undone.
     pub redo: Callback<()>,
     /// A failed undo/redo/save, to show.
@@ -104,8 +118,22 @@ pub fn screen_view(p: ScreenParts) -> AnyView {
         undo_delete,
     } = p;
     let away = flag(move || deleted.get() || gone.with(|g| g.is_some()));
-    // Undo's question, while it is asked.
-    let asking: RwSignal<Option<String>> = RwSignal::new(None);
+    // Undo's question, while it is asked. If the game changes under it
+    // (another screen saves or undoes), it is asked again about what is
+    // there now, saying so; Yes answers the question on screen.
+    let asking: RwSignal<Option<Asked>> = RwSignal::new(None);
+    let shown = Memo::new(move |_| {
+        let asked = asking.get()?;
+        let now = undo_question.get()?;
+        Some(if now.rev == asked.rev {
+            asked
+        } else {
+            Asked {
+                text: format!("This game changed on another screen. {}", now.text),
+                ..now
+            }
+        })
+    });
     // No Undo while an entry is corrected (it would remove another one) or
     // in a finished game not reopened.
     let hide_undo = flag(move || locked.get() || editing.with(|e| e.is_some()));
@@ -141,13 +169,13 @@ pub fn screen_view(p: ScreenParts) -> AnyView {
             <section id="entry" class="entry" aria-label="Enter scores" aria-busy=aria(move || busy.get()) inert=flag(move || busy.get() || cooling.get())>{entry}</section>
             {dynamic(move || action_error.get().map(|e| view! { <p class="banner error" role="alert" data-testid="save-error">{e}</p> }).into_any())}
             {extras}
-            {dynamic(move || match asking.get() {
+            {dynamic(move || match shown.get() {
                 Some(question) => view! {
                     <div class="confirm" role="alertdialog" aria-labelledby="undo-question" data-testid="undo-confirm">
-                        <p id="undo-question">{question}</p>
+                        <p id="undo-question">{question.text.clone()}</p>
                         <div class="actions">
                             <button class="danger" data-testid="undo-yes" disabled=flag(move || busy.get())
-                                on:click=on_click(move |_| { asking.set(None); undo.run(()) })
+                                on:click=on_click(move |_| { asking.set(None); undo.run(question.clone()) })
                             >"Yes, undo it"</button>
                             <button class="secondary" data-testid="undo-no" on:click=on_click(move |_| asking.set(None))>"Keep it"</button>
                         </div>
@@ -160,7 +188,7 @@ pub fn screen_view(p: ScreenParts) -> AnyView {
                             data-testid="undo"
                             aria-label="Undo the last entry"
                             disabled=flag(move || !can_undo.get() || busy.get())
-                            on:click=on_click(move |_| asking.set(Some(undo_question.run(()))))
+                            on:click=on_click(move |_| asking.set(undo_question.get_untracked()))
                         >"↶ Undo"</button>
                         {dynamic(move || if can_redo.get() {
                             view! { <button class="secondary" data-testid="redo" aria-label="Redo the entry just undone" on:click=on_click(move |_| redo.run(()))>"↷ Redo"</button> }.into_any()

@@ -123,6 +123,18 @@ impl<R: GameUi> Screen<R> {
             match read_game::<R>(&s, &game).await {
                 Ok(r) => {
                     let len = r.log.len();
+                    // A correction in progress whose entry another screen
+                    // changed meanwhile is asked again, not saved over it.
+                    let edited_under = self.editing.try_get_untracked().flatten().filter(|i| {
+                        self.rec
+                            .try_with_untracked(|old| old.log.get(*i) != r.log.get(*i))
+                            .unwrap_or(false)
+                    });
+                    // A game that came back (its deletion undone elsewhere)
+                    // is shown again.
+                    if self.gone.try_with_untracked(Option::is_some) == Some(true) {
+                        self.gone.set(None);
+                    }
                     // What was typed for the next entry is still the next
                     // entry when another screen recorded one meanwhile.
                     self.draft.update_value(|d| {
@@ -144,6 +156,11 @@ impl<R: GameUi> Screen<R> {
                         .is_some_and(|i| i >= len)
                     {
                         self.editing.set(None);
+                    } else if let Some(i) = edited_under {
+                        let what = self.rec.with_untracked(|r| R::entry_label(&r.log, i));
+                        self.action_error.set(Some(format!(
+                            "{what} was changed on another screen while you were correcting it; the sheet shows it as saved now. Your correction is still here: check it and save again."
+                        )));
                     }
                 }
                 Err(e) => self.gone.set(Some(e.game_message())),
@@ -336,17 +353,31 @@ impl<R: GameUi> Screen<R> {
         }
     }
 
-    /// The question Undo asks: "Undo hand 10: Ann 8, Bob 16?"
-    fn undo_question(self) -> Option<String> {
-        let len = self.rec.with_untracked(|r| r.log.len());
+    /// The question Undo asks of the game as it is now: "Undo hand 10:
+    /// Ann 8, Bob 16?", bound to that entry and revision.
+    fn undo_question(self) -> Option<Asked> {
+        let (len, rev) = self.rec.with(|r| (r.log.len(), r.rev));
         let last = len.checked_sub(1)?;
-        Some(format!(
-            "Undo {}?",
-            lower_first(&self.describe(last, false))
-        ))
+        Some(Asked {
+            index: last,
+            rev,
+            text: format!("Undo {}?", lower_first(&self.describe(last, false))),
+        })
     }
 
-    fn undo(self) {
+    /// Undoes the entry `asked` names, only if the game is still the
+    /// revision it was asked on (else nothing changes, and the screen asks
+    /// again about what is there now).
+    fn undo(self, asked: Asked) {
+        let same = self
+            .rec
+            .with_untracked(|r| r.rev == asked.rev && r.log.len() == asked.index + 1);
+        if !same {
+            self.action_error.set(Some(
+                "Not undone: this game changed on another screen. Check it, and Undo again if you still want to.".into(),
+            ));
+            return;
+        }
         if self.editing.get_untracked().is_some() {
             self.action_error.set(Some(
                 "Finish or cancel the correction first: Undo would remove another entry.".into(),
@@ -444,7 +475,8 @@ impl<R: GameUi> Screen<R> {
                     .deleted
                     .try_with_untracked(|d| d.is_some())
                     .unwrap_or(true);
-                if mine && now.is_some_and(|n| n != *rev) && !deleting {
+                let gone = self.gone.try_with_untracked(Option::is_some) == Some(true);
+                if mine && (gone || now.is_some_and(|n| n != *rev)) && !deleting {
                     self.reload(None);
                 }
             }
@@ -644,8 +676,8 @@ pub fn game_screen<R: GameUi>(
             sc.redo
                 .with(|r| r.as_ref().is_some_and(|(at, _)| *at == len))
         }),
-        undo_question: Callback::new(move |_: ()| sc.undo_question().unwrap_or_default()),
-        undo: Callback::new(move |_: ()| sc.undo()),
+        undo_question: Signal::derive(move || sc.undo_question()),
+        undo: Callback::new(move |asked: Asked| sc.undo(asked)),
         redo: Callback::new(move |_: ()| sc.redo()),
         action_error: sc.action_error,
         busy: Signal::derive(move || sc.saving.get() || sc.stale.get()),

@@ -18,7 +18,7 @@ use serde::Serialize;
 
 use crate::app::components::{focus_field, FormActions};
 use crate::app::erased::{dynamic, on_click, on_submit, text};
-pub use crate::app::screen::{screen_view, ScreenParts, UNDO_DELETE_SECONDS};
+pub use crate::app::screen::{screen_view, Asked, ScreenParts, UNDO_DELETE_SECONDS};
 use crate::app::sync::{self, Change};
 use crate::app::{now_ms, storage, store_or_report, AppStore};
 use crate::model::{Draft, DraftSlot, GameRecord, Summary};

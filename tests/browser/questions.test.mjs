@@ -1,0 +1,105 @@
+// A question names the entry it is about, and the answer acts on that
+// entry only: two tabs on one game, tab A asks to Undo hand 2, tab B saves
+// hand 3 meanwhile; A's question changes to hand 3 and says the game
+// changed, and Yes removes hand 3 (the one now asked), never a hand A was
+// not asked about. A game deleted and put back in another tab comes back
+// on this one without a reload, and saves.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openApp } from './harness.mjs';
+import { HomeScreen, GameScreen } from './pages.mjs';
+import { idbDump } from './idb.mjs';
+
+async function twoPlayerGame(page) {
+  const setup = await new HomeScreen(page).startNew('chickenfoot');
+  await setup.addPlayers(['Ann', 'Bob']);
+  await setup.choose('Domino set', 'Double-15');
+  await setup.start();
+  return page.url();
+}
+
+/** Saves a hand: Ann out, Bob holds `pips`; waits for its row. */
+async function hand(page, pips) {
+  const game = new GameScreen(page);
+  const rows = await game.rowCount();
+  await game.wentOut('Ann');
+  await game.typePips('Bob', String(pips));
+  await game.save();
+  await game.waitRows(rows + 1);
+}
+
+async function storedPips(page, id) {
+  const dump = await idbDump(page);
+  return JSON.parse(dump.games[id]).log.map((h) => h.left[1].pips);
+}
+
+const question = (page) => page.getByTestId('undo-confirm').locator('p');
+
+test('an Undo question follows the game: asked again when another tab changes it, and Yes acts on what it names', async () => {
+  const app = await openApp();
+  try {
+    const a = app.page;
+    const url = await twoPlayerGame(a);
+    const id = url.split('/').pop();
+    await hand(a, 5);
+    await hand(a, 7);
+    const b = await app.context.newPage();
+    await b.goto(url);
+    await new GameScreen(b).waitRows(2);
+
+    // A asks to undo hand 2.
+    await a.getByTestId('undo').click();
+    await assert.doesNotReject(question(a).filter({ hasText: /^Undo hand 2: Ann 0, Bob 7\?$/ }).waitFor());
+    // B saves hand 3: A's screen shows it, and A's question is now about it.
+    await hand(b, 9);
+    await new GameScreen(a).waitRows(3);
+    await question(a).filter({ hasText: 'This game changed on another screen. Undo hand 3: Ann 0, Bob 9?' }).waitFor();
+    await a.getByTestId('undo-confirm').getByRole('button', { name: 'Yes, undo it' }).click();
+    await new GameScreen(a).waitRows(2);
+    await new GameScreen(b).waitRows(2);
+    assert.deepEqual(await storedPips(a, id), [5, 7], 'hand 3, the one asked about, was undone');
+
+    // Asked, then the other tab undoes that very hand: the question is
+    // asked again about the hand before it.
+    await a.getByTestId('undo').click();
+    await question(a).filter({ hasText: /^Undo hand 2: Ann 0, Bob 7\?$/ }).waitFor();
+    await new GameScreen(b).undo();
+    await new GameScreen(a).waitRows(1);
+    await question(a).filter({ hasText: 'This game changed on another screen. Undo hand 1: Ann 0, Bob 5?' }).waitFor();
+    await a.getByTestId('undo-confirm').getByRole('button', { name: 'Keep it' }).click();
+    assert.deepEqual(await storedPips(a, id), [5], 'Keep it changes nothing');
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('a game deleted and put back on another tab comes back on this one, without a reload', async () => {
+  const app = await openApp();
+  try {
+    const a = app.page;
+    const url = await twoPlayerGame(a);
+    const id = url.split('/').pop();
+    await hand(a, 5);
+    const b = await app.context.newPage();
+    await b.goto(url);
+    await new GameScreen(b).waitRows(1);
+
+    await b.locator('details.danger-zone summary').click();
+    await b.getByTestId('delete-game').click();
+    await b.getByTestId('deleted').waitFor();
+    await a.getByTestId('problem').filter({ hasText: 'not saved on this phone' }).waitFor();
+
+    await b.getByTestId('undo-delete').click();
+    await b.getByTestId('undo-delete').waitFor({ state: 'detached' });
+    // A follows: the game is back, and A saves on it.
+    await a.getByTestId('problem').waitFor({ state: 'detached' });
+    await new GameScreen(a).waitRows(1);
+    await hand(a, 8);
+    await new GameScreen(b).waitRows(2);
+    assert.deepEqual(await storedPips(a, id), [5, 8]);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
