@@ -9,7 +9,7 @@ use std::rc::Rc;
 use crate::app::now_ms;
 use crate::storage::idb::IdbBackend;
 use crate::storage::legacy::LocalLegacy;
-use crate::storage::{Area, Backend, Decide, MemoryBackend, Store, StoreError};
+use crate::storage::{Area, Backend, Decide, MemoryBackend, Scope, Store, StoreError};
 
 /// IndexedDB when the browser allows it, else memory (and a warning).
 pub enum AnyBackend {
@@ -49,10 +49,15 @@ impl Backend for AnyBackend {
             AnyBackend::Memory(b) => b.all(area).await,
         }
     }
-    async fn transact(&self, reads: Vec<(Area, String)>, decide: Decide) -> Result<(), StoreError> {
+    async fn transact(
+        &self,
+        scope: Scope,
+        reads: Vec<(Area, String)>,
+        decide: Decide,
+    ) -> Result<(), StoreError> {
         match self {
-            AnyBackend::Idb(b) => b.transact(reads, decide).await,
-            AnyBackend::Memory(b) => b.transact(reads, decide).await,
+            AnyBackend::Idb(b) => b.transact(scope, reads, decide).await,
+            AnyBackend::Memory(b) => b.transact(scope, reads, decide).await,
         }
     }
 }

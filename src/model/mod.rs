@@ -20,7 +20,9 @@ mod summary;
 
 pub use draft::{Draft, DraftSlot};
 pub use night::{Night, NIGHT_NAME_MAX};
-pub use summary::{result_line, summary_at, summary_line, winners_of, IndexV1, Summary, SummaryV1};
+pub use summary::{
+    result_line, summary_at, summary_line, summary_with, winners_of, IndexV1, Summary, SummaryV1,
+};
 
 use serde::{Deserialize, Serialize};
 

@@ -142,7 +142,15 @@ pub fn summary_line(players: &[String], standings: &Standings) -> String {
 pub fn summary_at<R: Rules>(record: &GameRecord<R>, updated_ms: i64) -> Summary {
     let setup = record.setup();
     let (state, _) = replay_prefix::<R>(&setup, &record.log);
-    let standings = R::standings(&setup, &state);
+    summary_with(record, &R::standings(&setup, &state), updated_ms)
+}
+
+/// [`summary_at`] from `standings` already derived from `record`'s log.
+pub fn summary_with<R: Rules>(
+    record: &GameRecord<R>,
+    standings: &Standings,
+    updated_ms: i64,
+) -> Summary {
     Summary {
         schema: SCHEMA_VERSION,
         id: record.id.clone(),
@@ -152,7 +160,7 @@ pub fn summary_at<R: Rules>(record: &GameRecord<R>, updated_ms: i64) -> Summary 
         created_ms: record.created_ms,
         updated_ms,
         finished: standings.finished(),
-        summary: summary_line(&record.players, &standings),
+        summary: summary_line(&record.players, standings),
         totals: standings.totals.iter().map(|t| t.to_string()).collect(),
         leaders: standings.leaders(),
         ranks: standings

@@ -3,8 +3,18 @@
 //! makes impossible), undoing the last, and what one entry added.
 
 use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::{Points, RuleError, Rules, Setup};
+
+/// How many logs have been replayed from their start so far (a measure,
+/// read by the game screen's benchmark: a save replays at most once).
+static REPLAYS: AtomicUsize = AtomicUsize::new(0);
+
+/// How many logs have been replayed from their start so far.
+pub fn replays() -> usize {
+    REPLAYS.load(Ordering::Relaxed)
+}
 
 /// Folds as much of the log as the rules accept: the state after the last
 /// good entry, and the first entry refused, if any. Stored games are read
@@ -13,6 +23,7 @@ pub fn replay_prefix<R: Rules>(
     setup: &Setup<R::Settings>,
     log: &[R::Entry],
 ) -> (R::State, Option<LogError>) {
+    REPLAYS.fetch_add(1, Ordering::Relaxed);
     let mut state = R::start(setup);
     for (index, entry) in log.iter().enumerate() {
         match R::apply(setup, &state, entry) {
@@ -44,6 +55,7 @@ pub fn replay<R: Rules>(
     setup: &Setup<R::Settings>,
     log: &[R::Entry],
 ) -> Result<R::State, LogError> {
+    REPLAYS.fetch_add(1, Ordering::Relaxed);
     let mut state = R::start(setup);
     for (index, entry) in log.iter().enumerate() {
         state = R::apply(setup, &state, entry).map_err(|error| LogError { index, error })?;

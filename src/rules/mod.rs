@@ -28,8 +28,8 @@ mod points;
 mod text;
 
 pub use log::{
-    entry_points, points_line, push_entry, replace_entry, replay, replay_prefix, undo_last,
-    LogError,
+    entry_points, points_line, push_entry, replace_entry, replay, replay_prefix, replays,
+    undo_last, LogError,
 };
 pub use points::Points;
 pub use text::{count, echo, join_names, parse_count};

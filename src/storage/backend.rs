@@ -166,6 +166,29 @@ impl Write {
     }
 }
 
+/// Which areas a transaction may touch, and how its commit is kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Every area, committed durably (on disk before it is done): games,
+    /// summaries, nights, the roster, players.
+    Durable,
+    /// A draft: the drafts area with the aside area and the meta counter
+    /// (a broken draft is kept aside first), committed without waiting for
+    /// the disk. What was typed is also in localStorage until the write is
+    /// done (`pending`), so a crash loses nothing.
+    Light,
+}
+
+impl Scope {
+    /// The areas it may touch.
+    pub fn areas(self) -> &'static [Area] {
+        match self {
+            Scope::Durable => &Area::ALL,
+            Scope::Light => &[Area::Drafts, Area::Meta, Area::Aside],
+        }
+    }
+}
+
 /// A place to keep values. Futures here are driven by the browser's event
 /// loop (or complete at once in memory); none is `Send`.
 #[allow(async_fn_in_trait)]
@@ -192,18 +215,35 @@ pub trait Backend {
     /// (in order), applies the writes it returns, all or nothing, and
     /// returns once they are durable. With no writes nothing changes. (Not
     /// generic, so its body is compiled once: see [`Backend::update`].)
-    async fn transact(&self, reads: Vec<(Area, String)>, decide: Decide) -> Result<(), StoreError>;
+    /// Only the areas of `scope` may be read or written.
+    async fn transact(
+        &self,
+        scope: Scope,
+        reads: Vec<(Area, String)>,
+        decide: Decide,
+    ) -> Result<(), StoreError>;
 
-    /// [`Backend::transact`] with a verdict: `decide` returns the writes
-    /// and what to answer.
+    /// [`Backend::transact`] over every area, durably, with a verdict:
+    /// `decide` returns the writes and what to answer.
     async fn update<T: 'static>(
         &self,
+        reads: Vec<(Area, String)>,
+        decide: impl FnOnce(Vec<Option<String>>) -> (Vec<Write>, T) + 'static,
+    ) -> Result<T, StoreError> {
+        self.update_in(Scope::Durable, reads, decide).await
+    }
+
+    /// [`Backend::update`] within `scope`.
+    async fn update_in<T: 'static>(
+        &self,
+        scope: Scope,
         reads: Vec<(Area, String)>,
         decide: impl FnOnce(Vec<Option<String>>) -> (Vec<Write>, T) + 'static,
     ) -> Result<T, StoreError> {
         let verdict: Rc<RefCell<Option<T>>> = Rc::new(RefCell::new(None));
         let out = verdict.clone();
         self.transact(
+            scope,
             reads,
             Box::new(move |found| {
                 let (writes, v) = decide(found);
@@ -234,6 +274,8 @@ pub struct MemoryBackend {
     pub values_read: Cell<usize>,
     /// How many writes transactions have applied.
     pub writes: Cell<usize>,
+    /// How many transactions were light ([`Scope::Light`]).
+    pub light: Cell<usize>,
 }
 
 impl MemoryBackend {
@@ -325,12 +367,31 @@ impl Backend for MemoryBackend {
         Ok(self.counted(out.len(), out))
     }
 
-    async fn transact(&self, reads: Vec<(Area, String)>, decide: Decide) -> Result<(), StoreError> {
+    async fn transact(
+        &self,
+        scope: Scope,
+        reads: Vec<(Area, String)>,
+        decide: Decide,
+    ) -> Result<(), StoreError> {
+        if reads.iter().any(|(a, _)| !scope.areas().contains(a)) {
+            return Err(StoreError::Refused("a read outside the transaction".into()));
+        }
         let found: Vec<Option<String>> = reads.iter().map(|(a, k)| self.peek(*a, k)).collect();
         self.counted(found.iter().flatten().count(), ());
         let writes = decide(found);
+        if scope == Scope::Light {
+            self.light.set(self.light.get() + 1);
+        }
         if writes.is_empty() {
             return Ok(());
+        }
+        let area_of = |w: &Write| match w {
+            Write::Put { area, .. } | Write::Add { area, .. } | Write::Delete { area, .. } => *area,
+        };
+        if writes.iter().any(|w| !scope.areas().contains(&area_of(w))) {
+            return Err(StoreError::Refused(
+                "a write outside the transaction".into(),
+            ));
         }
         if self.full.get() {
             return Err(StoreError::Full);

@@ -19,7 +19,7 @@ use web_sys::{
     IdbRequest, IdbTransaction, IdbTransactionMode,
 };
 
-use super::backend::{Area, Backend, Decide, StoreError, Write};
+use super::backend::{Area, Backend, Decide, Scope, StoreError, Write};
 
 const DB_NAME: &str = "chicken-scores";
 const DB_VERSION: u32 = 2;
@@ -219,8 +219,9 @@ impl IdbBackend {
         Ok(IdbBackend { db })
     }
 
-    fn names() -> JsValue {
-        Area::ALL
+    fn names(scope: Scope) -> JsValue {
+        scope
+            .areas()
             .iter()
             .map(|a| JsValue::from_str(a.name()))
             .collect::<Array>()
@@ -298,19 +299,27 @@ impl Backend for IdbBackend {
             .collect())
     }
 
-    async fn transact(&self, reads: Vec<(Area, String)>, decide: Decide) -> Result<(), StoreError> {
+    async fn transact(
+        &self,
+        scope: Scope,
+        reads: Vec<(Area, String)>,
+        decide: Decide,
+    ) -> Result<(), StoreError> {
         let options = Object::new();
-        let _ = Reflect::set(&options, &"durability".into(), &"strict".into());
+        let durability = match scope {
+            Scope::Durable => "strict",
+            Scope::Light => "relaxed",
+        };
+        let _ = Reflect::set(&options, &"durability".into(), &durability.into());
+        let names = Self::names(scope);
         let tx = self
             .db
             .unchecked_ref::<Database>()
-            .transaction_with_options(&Self::names(), "readwrite", &options)
+            .transaction_with_options(&names, "readwrite", &options)
             .or_else(|_| {
                 // A browser without the options argument: its default.
-                self.db.transaction_with_str_sequence_and_mode(
-                    &Self::names(),
-                    IdbTransactionMode::Readwrite,
-                )
+                self.db
+                    .transaction_with_str_sequence_and_mode(&names, IdbTransactionMode::Readwrite)
             })
             .map_err(|e| store_error(&e))?;
         // The reads' results, then the decision and the writes, all inside

@@ -39,7 +39,7 @@ pub mod wake;
 pub use aside::KeptAside;
 use aside::{aside_writes, newer_message};
 pub use backend::{
-    block_on, Area, Backend, Decide, MemoryBackend, Order, ReadError, StoreError, Write,
+    block_on, Area, Backend, Decide, MemoryBackend, Order, ReadError, Scope, StoreError, Write,
 };
 pub use check::{bounded, check, Checked};
 pub use players::{check_player_name, renamed, PlayerError};

@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use super::aside::{aside_writes, kept_aside_message, newer_message};
 use super::{
-    check, Area, Backend, Checked, ReadError, SaveError, Store, Write, ASIDE_NEXT, ROSTER,
+    check, Area, Backend, Checked, ReadError, SaveError, Scope, Store, Write, ASIDE_NEXT, ROSTER,
 };
 use crate::model::{Draft, Roster, SCHEMA_VERSION};
 
@@ -106,7 +106,8 @@ impl<B: Backend> Store<B> {
 
     /// Puts (or with `None` removes) one value, unless a newer version
     /// wrote what is there; an unreadable value there is kept aside in the
-    /// same transaction.
+    /// same transaction. A draft goes in a light transaction (its areas
+    /// only, not waiting for the disk; `pending` holds it meanwhile).
     async fn guarded_put(
         &self,
         area: Area,
@@ -116,9 +117,15 @@ impl<B: Backend> Store<B> {
     ) -> Result<(), SaveError> {
         let now = (self.clock)();
         let (key_s, label_s) = (key.to_string(), label.to_string());
+        let scope = if area == Area::Drafts {
+            Scope::Light
+        } else {
+            Scope::Durable
+        };
         let verdict = self
             .backend
-            .update(
+            .update_in(
+                scope,
                 vec![
                     (area, key.to_string()),
                     (Area::Meta, ASIDE_NEXT.to_string()),

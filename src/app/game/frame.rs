@@ -4,6 +4,8 @@
 
 use super::entry_form::{entry_form, EntryParts};
 use super::*;
+use crate::model::summary_with;
+use crate::rules::{Points, Standings};
 
 /// Which part of a game's draft a form keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,7 +28,19 @@ struct Screen<R: GameUi> {
     drafts_kept: StoredValue<bool>,
     /// What is being typed, in memory (the stored copy follows it).
     draft: StoredValue<Draft>,
+    /// A draft write is on its way; `draft_again` is set when the draft
+    /// changed meanwhile (written next, the latest only).
+    draft_writing: StoredValue<bool>,
+    draft_again: StoredValue<bool>,
     rec: RwSignal<GameRecord<R>>,
+    /// The record's log folded by its rules (the state, and the first
+    /// entry refused, if any), and the standings read off it: what every
+    /// part of the screen reads.
+    folded: Memo<(R::State, Option<LogError>)>,
+    standings: Memo<Standings>,
+    /// The state a save already derived for the revision it wrote, so the
+    /// fold after it does not replay the whole log again.
+    primed: StoredValue<Option<(u64, R::State)>>,
     /// The entry being corrected, if any.
     editing: RwSignal<Option<usize>>,
     /// The entry Undo took back, for Redo, and the log length it goes
@@ -91,23 +105,53 @@ impl<R: GameUi> Screen<R> {
         let Some(d) = self.draft.try_get_value() else {
             return;
         };
+        // At once in localStorage (a crash loses nothing), then in storage.
         pending::keep(&d.id, &d);
+        self.write_draft();
+    }
+
+    /// Writes the draft to storage, one write at a time: keystrokes while
+    /// one is on its way are written together after it (the latest draft).
+    fn write_draft(self) {
+        if self.draft_writing.try_get_value().unwrap_or(true) {
+            let _ = self.draft_again.try_set_value(true);
+            return;
+        }
+        self.draft_writing.set_value(true);
         spawn_local(async move {
-            let Some(s) = store_or_report().await else {
+            if let Some(s) = store_or_report().await {
+                self.write_drafts_with(&s).await;
+            }
+            let _ = self.draft_writing.try_set_value(false);
+        });
+    }
+
+    /// [`Screen::write_draft`]'s loop: the draft, again while it changed.
+    async fn write_drafts_with(self, s: &AppStore) {
+        loop {
+            let _ = self.draft_again.try_set_value(false);
+            let Some(d) = self.draft.try_get_value() else {
                 return;
             };
             match s.save_draft(&d.id, &d).await {
                 Ok(()) => pending::done(&d.id, d.seq),
                 Err(SaveError::Newer) => {
-                    self.drafts_kept.set_value(false);
-                    self.action_error.set(Some("What you type is kept only until the page is closed: a newer version of the app left a draft here. Reload the page to update the app.".into()));
+                    let _ = self.drafts_kept.try_set_value(false);
+                    let _ = self.action_error.try_set(Some("What you type is kept only until the page is closed: a newer version of the app left a draft here. Reload the page to update the app.".into()));
+                    return;
                 }
-                Err(e) => self.action_error.set(Some(format!(
-                    "What you are typing could not be kept: {}",
-                    e.message().trim_start_matches("Not saved: ")
-                ))),
+                Err(e) => {
+                    let _ = self.action_error.try_set(Some(format!(
+                        "What you are typing could not be kept: {}",
+                        e.message().trim_start_matches("Not saved: ")
+                    )));
+                    return;
+                }
             }
-        });
+            if !self.draft_again.try_get_value().unwrap_or(false) {
+                return;
+            }
+        }
     }
 
     /// Reads the stored game again (another page changed it, or this page
@@ -173,8 +217,15 @@ impl<R: GameUi> Screen<R> {
     }
 
     /// Saves a new log. The screen changes only once the transaction is on
-    /// disk; an error if the save could not even start.
-    fn save_log(self, log: Vec<R::Entry>, on_saved: Box<dyn FnOnce()>) -> Result<(), String> {
+    /// disk; an error if the save could not even start. `known` is the
+    /// state after the new log, where the caller derived it (a new entry
+    /// folded onto the current state): then nothing is replayed.
+    fn save_log(
+        self,
+        log: Vec<R::Entry>,
+        known: Option<R::State>,
+        on_saved: Box<dyn FnOnce()>,
+    ) -> Result<(), String> {
         if self.in_flight.get_value() {
             return Err("Still saving the last change: one moment.".into());
         }
@@ -183,7 +234,10 @@ impl<R: GameUi> Screen<R> {
         }
         let base = self.rec.get_untracked();
         let next = base.with_log(log);
-        let summary = summary_of(&next);
+        let summary = match &known {
+            Some(state) => summary_with(&next, &R::standings(&next.setup(), state), now_ms()),
+            None => summary_of(&next),
+        };
         self.in_flight.set_value(true);
         set_timeout(
             move || {
@@ -214,9 +268,13 @@ impl<R: GameUi> Screen<R> {
             match result {
                 Ok(()) => {
                     sync::announce(&next.id, next.rev);
+                    if let Some(state) = known {
+                        self.primed.set_value(Some((next.rev, state)));
+                    }
                     self.rec.set(next);
                     self.action_error.set(None);
                     on_saved();
+                    request_animation_frame(mark_replays);
                 }
                 Err(SaveError::Conflict) => self.reload(Some(SaveError::Conflict.message())),
                 Err(SaveError::Gone) => self.gone.set(Some(SaveError::Gone.message())),
@@ -237,6 +295,14 @@ impl<R: GameUi> Screen<R> {
         let (setup, log) = self.rec.with_untracked(|r| (r.setup(), r.log.clone()));
         let target = self.editing.get_untracked();
         let at = target.unwrap_or(log.len());
+        if target.is_none() {
+            if let Some(state) = self
+                .folded
+                .with_untracked(|(s, e)| e.is_none().then(|| s.clone()))
+            {
+                return self.append_to(&setup, log, &state, entry, at);
+            }
+        }
         let result = match target {
             Some(i) => R::correct(&setup, &log, i, entry),
             None => push_entry::<R>(&setup, &log, entry),
@@ -251,6 +317,7 @@ impl<R: GameUi> Screen<R> {
             Ok(log) => self
                 .save_log(
                     log,
+                    None,
                     Box::new(move || {
                         // The draft became an entry.
                         let slot = if target.is_some() {
@@ -263,11 +330,46 @@ impl<R: GameUi> Screen<R> {
                         if target.is_none() {
                             self.set_redo(None);
                         }
-                        self.after_save(at, target.is_some());
+                        let what = self.describe(at, true);
+                        self.after_save(what, target.is_some());
                     }),
                 )
                 .map_err(RuleError::new),
         }
+    }
+
+    /// Saves `entry` as the next entry, folded onto the current `state`
+    /// (one step, no replay): its points are what it moved the totals.
+    fn append_to(
+        self,
+        setup: &Setup<R::Settings>,
+        mut log: Vec<R::Entry>,
+        state: &R::State,
+        entry: R::Entry,
+        at: usize,
+    ) -> Result<(), RuleError> {
+        let next = R::apply(setup, state, &entry)?;
+        log.push(entry);
+        let before = self.standings.with_untracked(|s| s.totals.clone());
+        let after = R::standings(setup, &next).totals;
+        let moved: Vec<Points> = after.iter().zip(&before).map(|(a, b)| *a - *b).collect();
+        let players = setup.players.clone();
+        let what = format!(
+            "{}: {}",
+            R::entry_label(&log, at),
+            points_line(&players, &moved, true)
+        );
+        self.save_log(
+            log,
+            Some(next),
+            Box::new(move || {
+                self.set_slot(Slot::Entry, None);
+                self.editing.set(None);
+                self.set_redo(None);
+                self.after_save(what, false);
+            }),
+        )
+        .map_err(RuleError::new)
     }
 
     /// Appends what an extra panel recorded, whatever is being edited.
@@ -278,6 +380,7 @@ impl<R: GameUi> Screen<R> {
             Ok(log) => self
                 .save_log(
                     log,
+                    None,
                     Box::new(move || {
                         self.set_slot(Slot::Extra, None);
                         self.set_redo(None);
@@ -323,10 +426,9 @@ impl<R: GameUi> Screen<R> {
         })
     }
 
-    /// After a save of entry `at`: say what it added, and celebrate the
-    /// result when it ended the game.
-    fn after_save(self, at: usize, edited: bool) {
-        let what = self.describe(at, true);
+    /// After a save: say what it added (`what`: "Hand 3: Ann +8"), and
+    /// celebrate the result when it ended the game.
+    fn after_save(self, what: String, edited: bool) {
         self.saved_note.set(Some(if edited {
             format!("Saved the correction. {what}")
         } else {
@@ -347,7 +449,10 @@ impl<R: GameUi> Screen<R> {
     /// Brings the result into view with a small celebration, if the game
     /// is over (its winners known).
     fn celebrate_if_over(self) {
-        if self.rec.with_untracked(|r| over::<R>(r)) {
+        let over = self
+            .standings
+            .with_untracked(|s| s.outcome.as_ref().is_some_and(|o| o.pending.is_none()));
+        if over {
             self.celebrate.set(true);
             scroll_to("outcome");
         }
@@ -391,6 +496,7 @@ impl<R: GameUi> Screen<R> {
         let at = log.len().saturating_sub(1);
         let refused = self.save_log(
             undo_last(&log),
+            None,
             Box::new(move || {
                 self.saved_note.set(None);
                 self.celebrate.set(false);
@@ -415,9 +521,11 @@ impl<R: GameUi> Screen<R> {
             Ok(log) => {
                 let refused = self.save_log(
                     log,
+                    None,
                     Box::new(move || {
                         self.set_redo(None);
-                        self.after_save(at, false);
+                        let what = self.describe(at, false);
+                        self.after_save(what, false);
                     }),
                 );
                 if let Err(e) = refused {
@@ -513,7 +621,12 @@ impl<R: GameUi> Screen<R> {
                 .into_any()
             };
         }
-        let (before, _) = replay_prefix::<R>(&setup, log.get(..index).unwrap_or(&log));
+        // The next entry's form starts from the state the screen folded;
+        // a correction's from the entries before it.
+        let before = match target {
+            None => self.folded.with(|(s, _)| s.clone()),
+            Some(_) => replay_prefix::<R>(&setup, log.get(..index).unwrap_or(&log)).0,
+        };
         let (slot, kept) = match target {
             Some(i) => (
                 Slot::Edit,
@@ -588,12 +701,37 @@ pub fn game_screen<R: GameUi>(
         .and_then(|s| serde_json::from_str::<R::Entry>(&s.text).ok())
         .map(|e| (record.log.len(), e));
     let finished_before = over::<R>(&record);
+    let id = record.id.clone();
+    let rec = RwSignal::new(record);
+    // One fold per revision: primed by the save that wrote it, else a
+    // replay of the log (on open, after an undo, an edit, another screen).
+    let primed: StoredValue<Option<(u64, R::State)>> = StoredValue::new(None);
+    let folded = Memo::new(move |_| {
+        let rev = rec.with(|r| r.rev);
+        match primed
+            .try_update_value(|p| p.take())
+            .flatten()
+            .filter(|(r, _)| *r == rev)
+        {
+            Some((_, state)) => (state, None),
+            None => rec.with(|r| replay_prefix::<R>(&r.setup(), &r.log)),
+        }
+    });
+    let standings = Memo::new(move |_| {
+        let setup = rec.with(|r| r.setup());
+        folded.with(|(state, _)| R::standings(&setup, state))
+    });
     let sc = Screen::<R> {
-        id: StoredValue::new(record.id.clone()),
+        id: StoredValue::new(id.clone()),
         // A draft this version cannot overwrite (a newer one) is not replaced.
         drafts_kept: StoredValue::new(!matches!(draft_problem, Some(ReadError::Newer(_)))),
-        draft: StoredValue::new(stored_draft.unwrap_or_else(|| Draft::new(&record.id))),
-        rec: RwSignal::new(record),
+        draft: StoredValue::new(stored_draft.unwrap_or_else(|| Draft::new(&id))),
+        draft_writing: StoredValue::new(false),
+        draft_again: StoredValue::new(false),
+        rec,
+        folded,
+        standings,
+        primed,
         editing: RwSignal::new(start_edit),
         redo: RwSignal::new(start_redo),
         unlocked: RwSignal::new(!finished_before || start_edit.is_some()),
@@ -611,12 +749,6 @@ pub fn game_screen<R: GameUi>(
         deleted: RwSignal::new(None),
         gone: RwSignal::new(None),
     };
-    let rec = sc.rec;
-    let folded = Memo::new(move |_| rec.with(|r| replay_prefix::<R>(&r.setup(), &r.log)));
-    let standings = Memo::new(move |_| {
-        let setup = rec.with(|r| r.setup());
-        folded.with(|(state, _)| R::standings(&setup, state))
-    });
     // The names change only when the record's players do (not on a save).
     let players = Memo::new(move |_| rec.with(|r| r.players.clone()));
     sc.follow_other_pages();
@@ -734,6 +866,15 @@ fn over<R: Rules>(record: &GameRecord<R>) -> bool {
     R::standings(&setup, &state)
         .outcome
         .is_some_and(|o| o.pending.is_none())
+}
+
+/// Writes how many logs have been replayed so far on the page's root
+/// (`data-replays`), once a save's screen is built: the benchmark and the
+/// tests read how many replays a save cost.
+fn mark_replays() {
+    if let Some(root) = document().document_element() {
+        let _ = root.set_attribute("data-replays", &crate::rules::replays().to_string());
+    }
 }
 
 /// How long a save may take before the screen shows it busy.
