@@ -2084,3 +2084,22 @@ fn the_round_that_ends_the_game_asks_no_bad_egg_question() {
 fn last_again() -> Round {
     round(ANN, &[0, 3, 3, 1])
 }
+
+#[test]
+fn a_round_keeps_only_the_answers_the_rules_ask() {
+    let mut r = round(ANN, &[0, 2, 3]);
+    r.assisted = true;
+    r.last_lay_flipped = true;
+    // A single card with 3 players: Assistance and the Duck's flip stand.
+    assert!(r.assistance_applies(3));
+    assert_eq!(r.clone().as_asked(3), r);
+    // With 2 players, no Assistance.
+    assert!(!r.clone().as_asked(2).assisted);
+    // Egging (several cards): neither applies, and Egging does.
+    let mut egg = r.clone();
+    egg.last_lay = LastLay::Several;
+    assert!(egg.egging() && !egg.assistance_applies(3));
+    let asked = egg.as_asked(3);
+    assert!(!asked.assisted && !asked.last_lay_flipped);
+    assert!(!Round::default().egging(), "nobody out yet");
+}

@@ -58,3 +58,49 @@ impl Draft {
         self.entry.is_none() && self.edit.is_none() && self.extra.is_none() && self.redo.is_none()
     }
 }
+
+/// A form's state as a draft slot keeps it: the version of its shape and
+/// the state, so a later release never misreads a shape it changed.
+#[derive(Serialize, Deserialize)]
+struct Shaped<T> {
+    /// The version of the state's shape.
+    shape: u32,
+    /// The form's state.
+    state: T,
+}
+
+/// The text a draft slot keeps for `state`, a form's state of shape
+/// version `shape`.
+pub fn slot_text<T: Serialize>(shape: u32, state: &T) -> Option<String> {
+    serde_json::to_string(&Shaped { shape, state }).ok()
+}
+
+/// A form's state of shape version `shape` read back from a slot's text;
+/// `None` for another shape or an unreadable text. A text kept before
+/// shapes were versioned reads as shape 1.
+pub fn slot_state<T: serde::de::DeserializeOwned>(shape: u32, text: &str) -> Option<T> {
+    match serde_json::from_str::<Shaped<serde_json::Value>>(text) {
+        Ok(s) if s.shape == shape => serde_json::from_value(s.state).ok(),
+        Ok(_) => None,
+        Err(_) if shape == 1 => serde_json::from_str(text).ok(),
+        Err(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slot_reads_back_its_own_shape_only() {
+        let text = slot_text(2, &vec![1, 2]).unwrap();
+        assert_eq!(text, r#"{"shape":2,"state":[1,2]}"#);
+        assert_eq!(slot_state::<Vec<u32>>(2, &text), Some(vec![1, 2]));
+        assert_eq!(slot_state::<Vec<u32>>(1, &text), None, "another shape");
+        assert_eq!(slot_state::<Vec<u32>>(3, &text), None);
+        // Kept before shapes were versioned: shape 1.
+        assert_eq!(slot_state::<Vec<u32>>(1, "[4]"), Some(vec![4]));
+        assert_eq!(slot_state::<Vec<u32>>(2, "[4]"), None);
+        assert_eq!(slot_state::<Vec<u32>>(1, "nope"), None);
+    }
+}

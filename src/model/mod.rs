@@ -18,7 +18,7 @@ mod night;
 pub mod search;
 mod summary;
 
-pub use draft::{Draft, DraftSlot};
+pub use draft::{slot_state, slot_text, Draft, DraftSlot};
 pub use night::{Night, NIGHT_NAME_MAX};
 pub use summary::{
     result_line, summary_at, summary_line, summary_with, winners_of, IndexV1, Summary, SummaryV1,

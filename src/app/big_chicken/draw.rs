@@ -38,6 +38,10 @@ type Record = Callback<(Vec<Vec<Card>>, bool), Result<(), RuleError>>;
 /// when the page was last closed, and how to keep it.
 type Recorded = (Record, Option<String>, Callback<Option<String>>);
 
+/// The version of [`DrawDraft`]'s shape: 2 keeps the app's deal as its
+/// cards (1 kept a seed).
+const DRAW_SHAPE: u32 = 2;
+
 /// A draw in progress, as kept between page loads.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct DrawDraft {
@@ -250,7 +254,7 @@ fn draw_panel(
     };
     // A draw in progress comes back as it was left: its first draw round
     // must be between these players.
-    let kept = restore_draft::<DrawDraft>(kept.as_deref(), |d| {
+    let kept = restore_draft::<DrawDraft>(DRAW_SHAPE, kept.as_deref(), |d| {
         d.rows
             .first()
             .is_none_or(|(who, cs)| *who == players && cs.len() == players.len())
@@ -266,7 +270,7 @@ fn draw_panel(
     } else {
         kept.rows
     });
-    keep_draft(on_draft, move || DrawDraft {
+    keep_draft(DRAW_SHAPE, on_draft, move || DrawDraft {
         real: mode.get() == Mode::Real,
         dealt: dealt.get(),
         rows: rows.get(),

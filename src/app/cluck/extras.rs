@@ -30,6 +30,9 @@ struct Note {
     attacks: Vec<u32>,
 }
 
+/// The version of [`Tracker`]'s shape as the draft keeps it.
+const TRACKER_SHAPE: u32 = 1;
+
 /// The tracker as kept.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -81,10 +84,10 @@ pub(super) fn extras(ctx: ExtrasCtx<Cluck>) -> AnyView {
         ..
     } = ctx;
     let feathers = (state.turn().is_some()).then(|| {
-        let kept: Tracker =
-            restore_draft(lasting.as_deref(), |_: &Tracker| true).unwrap_or_default();
+        let kept: Tracker = restore_draft(TRACKER_SHAPE, lasting.as_deref(), |_: &Tracker| true)
+            .unwrap_or_default();
         let tracker = RwSignal::new(kept);
-        keep_draft(Some(on_draft), move || tracker.get());
+        keep_draft(TRACKER_SHAPE, Some(on_draft), move || tracker.get());
         tracker_view(&setup, StoredValue::new(state.clone()), tracker)
     });
     let events = events_view(&setup, &state, edit);

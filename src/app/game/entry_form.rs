@@ -52,7 +52,7 @@ pub(super) fn entry_form<R: GameUi>(parts: EntryParts<R>) -> AnyView {
         }),
     };
     let restored = kept
-        .and_then(|t| serde_json::from_str::<R::Draft>(&t).ok())
+        .and_then(|t| slot_state::<R::Draft>(R::DRAFT_SHAPE, &t))
         .and_then(|d| R::restore(&form, d))
         .unwrap_or_else(|| R::draft_of(&form, initial.as_ref()));
     let draft = RwSignal::new(restored);
@@ -60,8 +60,8 @@ pub(super) fn entry_form<R: GameUi>(parts: EntryParts<R>) -> AnyView {
     // is already kept, or is nothing typed (and must not replace a draft
     // kept for another entry).
     Effect::new(move |opened: Option<()>| {
-        let text = draft.with(serde_json::to_string);
-        if let (Some(()), Ok(text)) = (opened, text) {
+        let text = draft.with(|d| slot_text(R::DRAFT_SHAPE, d));
+        if let (Some(()), Some(text)) = (opened, text) {
             keep.run(text);
         }
     });

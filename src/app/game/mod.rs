@@ -21,7 +21,7 @@ use crate::app::erased::{dynamic, on_click, on_submit, text};
 pub use crate::app::screen::{screen_view, Asked, ScreenParts, UNDO_DELETE_SECONDS};
 use crate::app::sync::{self, Change};
 use crate::app::{now_ms, storage, store_or_report, AppStore};
-use crate::model::{Draft, DraftSlot, GameRecord, Summary};
+use crate::model::{slot_state, slot_text, Draft, DraftSlot, GameRecord, Summary};
 use crate::rules::Stored;
 use crate::rules::{
     entry_points, points_line, push_entry, replay_prefix, undo_last, LogError, RuleError, Rules,
@@ -49,6 +49,9 @@ pub trait GameUi: Rules + Sized {
     /// Everything a half-entered entry holds, kept as the game's draft on
     /// every change and restored after a reload.
     type Draft: Stored;
+    /// The version of [`GameUi::Draft`]'s shape as a draft keeps it: raised
+    /// when the shape changes, so an older draft is never misread.
+    const DRAFT_SHAPE: u32 = 1;
 
     /// What entry `index` of `log` is called ("Hand 3", "Round 3", "the Big
     /// Red holder"); `index` may be the next entry, one past the log.

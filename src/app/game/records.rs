@@ -3,26 +3,29 @@
 
 use super::*;
 
-/// An extra panel's work in progress, as it kept it with [`keep_draft`], if
-/// it still reads as a `T` and `fits` (entry forms have theirs restored by
-/// the frame).
+/// An extra panel's work in progress, as it kept it with [`keep_draft`]
+/// (shape version `shape`), if it still reads as a `T` of that shape and
+/// `fits` (entry forms have theirs restored by the frame).
 pub fn restore_draft<T: DeserializeOwned>(
+    shape: u32,
     draft: Option<&str>,
     fits: impl Fn(&T) -> bool,
 ) -> Option<T> {
     draft
-        .and_then(|d| serde_json::from_str::<T>(d).ok())
+        .and_then(|d| slot_state::<T>(shape, d))
         .filter(|d| fits(d))
 }
 
-/// Keeps what `value` returns as an extra panel's work in progress, every
-/// time what it reads changes (it writes storage, never a signal).
+/// Keeps what `value` returns as an extra panel's work in progress (shape
+/// version `shape`), every time what it reads changes (it writes storage,
+/// never a signal).
 pub fn keep_draft<T: Serialize>(
+    shape: u32,
     on_draft: Option<Callback<Option<String>>>,
     value: impl Fn() -> T + 'static,
 ) {
     if let Some(keep) = on_draft {
-        Effect::new(move |_| keep.run(serde_json::to_string(&value()).ok()));
+        Effect::new(move |_| keep.run(slot_text(shape, &value())));
     }
 }
 

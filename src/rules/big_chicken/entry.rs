@@ -146,6 +146,26 @@ impl Round {
         let out = self.out.filter(|o| *o < players)?;
         (players >= 2).then(|| self.direction_at_last_lay().before(out, players))
     }
+
+    /// Whether the Penalty for Assistance can apply: a winner who went out
+    /// with a single card, with 3 or more players.
+    pub fn assistance_applies(&self, players: usize) -> bool {
+        self.last_lay == LastLay::Single && players >= 3 && self.out.is_some_and(|o| o < players)
+    }
+
+    /// Whether the winner went out Egging (several cards at once: every
+    /// other player gets +5).
+    pub fn egging(&self) -> bool {
+        self.out.is_some() && self.last_lay == LastLay::Several
+    }
+
+    /// The round with only the answers the rules ask for it: Assistance
+    /// only where it can apply, a Duck's flip only after a single card.
+    pub fn as_asked(mut self, players: usize) -> Round {
+        self.assisted &= self.assistance_applies(players);
+        self.last_lay_flipped &= self.last_lay == LastLay::Single;
+        self
+    }
 }
 
 /// The cards drawn to break a Golden Egg tie.

@@ -140,7 +140,7 @@ pub fn assistance(
 ) -> Option<Assistance> {
     let n = setup.players.len();
     let out = round.out.filter(|o| *o < n)?;
-    if round.last_lay != LastLay::Single || n < 3 {
+    if !round.assistance_applies(n) {
         return None;
     }
     let helper = round.assisting_player(n)?;

@@ -9,7 +9,7 @@ use super::Ctx;
 use crate::app::components::PlayerChips;
 use crate::app::erased::{aria, dynamic, on_click, text};
 use crate::rules::big_chicken::{
-    duck_flip_note, round_guide, Direction, LastLay, Round, CROWING_HINT, LAST_EGG,
+    duck_flip_note, round_guide, Direction, Round, CROWING_HINT, LAST_EGG,
 };
 
 pub fn view(c: Ctx) -> impl IntoView {
@@ -51,11 +51,15 @@ pub fn view(c: Ctx) -> impl IntoView {
     // went at the last lay, and the rules say why.
     let flip_note = dynamic(move || {
         let note = c.with(|x| {
-            duck_flip_note(&Round {
-                direction: x.direction,
-                last_lay_flipped: x.flipped && x.last_lay == LastLay::Single,
-                ..Round::default()
-            })
+            duck_flip_note(
+                &Round {
+                    direction: x.direction,
+                    last_lay: x.last_lay,
+                    last_lay_flipped: x.flipped,
+                    ..Round::default()
+                }
+                .as_asked(0),
+            )
         });
         match note {
             Some(note) => view! {

@@ -152,12 +152,13 @@ impl RoundDraft {
             last_lay: self.last_lay,
             cards_left,
             crowed: self.crowed,
-            assisted: self.assisted && self.last_lay == LastLay::Single && n >= 3,
+            assisted: self.assisted,
             challenges: self.challenges.clone(),
             direction: self.direction,
-            last_lay_flipped: self.flipped && self.last_lay == LastLay::Single,
+            last_lay_flipped: self.flipped,
             ..Round::default()
-        })
+        }
+        .as_asked(n))
     }
 
     /// The table's answers to the tie questions.

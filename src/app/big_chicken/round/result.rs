@@ -28,7 +28,15 @@ pub fn view(c: Ctx) -> impl IntoView {
         </fieldset>
     };
     let egging = dynamic(move || {
-        if c.with(|x| x.out.is_some() && x.last_lay == LastLay::Several) {
+        let egging = c.with(|x| {
+            Round {
+                out: x.out,
+                last_lay: x.last_lay,
+                ..Round::default()
+            }
+            .egging()
+        });
+        if egging {
             view! { <p class="hint">"Egging: every other player gets +5."</p> }.into_any()
         } else {
             ().into_any()
