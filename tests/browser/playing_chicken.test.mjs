@@ -56,10 +56,12 @@ test('a 3-player game through all 15 tricks with the app as the goal deck', asyn
     assert.match(await page.getByTestId('bonus-note').textContent(), /4, 6, 8, 10 and 12/);
     assert.match(await page.getByTestId('goal-note').textContent(), /10 goal cards for 3 players/);
     await setup.start();
-    // The goal deck's shuffle was chosen at creation and saved with the game.
-    const stored = Object.values((await idbDump(page)).games)[0] || '';
-    const seed = (/"seed":\s*(\d+)/.exec(stored) || [])[1];
-    assert.ok(seed && seed !== '0', `a fresh seed, not ${seed}`);
+    // The goal deck was drawn when the game started and stored with it:
+    // a goal per trick, no seed.
+    const stored = JSON.parse(Object.values((await idbDump(page)).games)[0] || '{}');
+    const deck = stored.settings?.deck || [];
+    assert.equal(deck.length, 15, `the goals are stored: ${JSON.stringify(stored.settings)}`);
+    assert.equal(stored.settings.seed, undefined, 'no seed is stored');
     const game = new PlayingChickenScreen(page);
     const log = [];
     const goalsSeen = [];
@@ -72,6 +74,7 @@ test('a 3-player game through all 15 tricks with the app as the goal deck', asyn
       const goal = await game.goal();
       assert.ok([4, 5, 7, 8, 10, 11, 13, 14, 17].includes(goal), `goal ${goal} is a 3-player card`);
       assert.match(await game.status().textContent(), new RegExp(`Next goal: ${goal}(?!\\d)`));
+      assert.equal(goal, deck[index], `trick ${index + 1} shows the stored deck's goal`);
       goalsSeen.push(goal);
       // Every player is offered every card, 1 to 6: the form shows no hand.
       for (let s = 0; s < 3; s++) assert.deepEqual(await game.offered(NAMES[s]), [1, 2, 3, 4, 5, 6], `trick ${index + 1}: ${NAMES[s]}'s cards`);

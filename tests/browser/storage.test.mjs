@@ -24,7 +24,7 @@ function corruptions(good, id) {
     garbage: 'garbage }{ not json',
     'wrong shape': JSON.stringify({ schema: 2, id, kind: 'chickenfoot', players: 'Ann', entry: 'x', names: 7, log: 'x', rev: 'y' }),
     truncated: good.slice(0, Math.floor(good.length / 2)),
-    newer: good.replace('"schema":2', '"schema":99'),
+    newer: good.replace(/"schema":\d+/, '"schema":99'),
   };
 }
 
