@@ -18,6 +18,7 @@ pub mod game;
 pub mod lazy;
 pub mod pages;
 pub mod playing_chicken;
+pub mod random;
 pub mod records;
 pub mod router;
 pub mod screen;

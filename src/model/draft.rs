@@ -79,8 +79,9 @@ pub fn slot_text<T: Serialize>(shape: u32, state: &T) -> Option<String> {
 /// `None` for another shape or an unreadable text. A text kept before
 /// shapes were versioned reads as shape 1.
 pub fn slot_state<T: serde::de::DeserializeOwned>(shape: u32, text: &str) -> Option<T> {
-    match serde_json::from_str::<Shaped<serde_json::Value>>(text) {
-        Ok(s) if s.shape == shape => serde_json::from_value(s.state).ok(),
+    // The state is read from its own text, by the reader `T` has anyway.
+    match serde_json::from_str::<Shaped<&serde_json::value::RawValue>>(text) {
+        Ok(s) if s.shape == shape => serde_json::from_str(s.state.get()).ok(),
         Ok(_) => None,
         Err(_) if shape == 1 => serde_json::from_str(text).ok(),
         Err(_) => None,

@@ -317,7 +317,9 @@ fn deal(p: Panel) {
     } = p;
 
     error.set(None);
-    let drawn = cards.with_value(|c| players.with_value(|p| virtual_draw(c, p, &mut rand::rng())));
+    let drawn = cards.with_value(|c| {
+        players.with_value(|p| virtual_draw(c, p, &mut crate::app::random::BrowserRng))
+    });
     match drawn {
         Ok(draws) => dealt.set(Some(draws)),
         Err(e) => error.set(Some(e.message)),

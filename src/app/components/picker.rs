@@ -2,7 +2,7 @@
 //! A highlight runs round the seated names, slows down and lands (about
 //! 1.2 s; at once when the phone asks for reduced motion) on the seat the
 //! rules pick ([`pick_seat`]) from the browser's crypto random source
-//! (`rand::rng()`), passed in here, never from inside the rules. What the
+//! ([`crate::app::random::BrowserRng`]), passed in here, never from inside the rules. What the
 //! landing does is the caller's: record the seat exactly as a tap would
 //! (marked as the app's pick), or only name the player.
 
@@ -61,7 +61,7 @@ pub fn SeatPicker(
             return;
         }
         let n = names.with_untracked(Vec::len);
-        let Some(landing) = pick_seat(n, &mut rand::rng()) else {
+        let Some(landing) = pick_seat(n, &mut crate::app::random::BrowserRng) else {
             return;
         };
         if reduced_motion() {

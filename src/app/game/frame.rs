@@ -110,48 +110,16 @@ impl<R: GameUi> Screen<R> {
         self.write_draft();
     }
 
-    /// Writes the draft to storage, one write at a time: keystrokes while
-    /// one is on its way are written together after it (the latest draft).
+    /// Writes the draft to storage (see [`DraftWriter`]).
     fn write_draft(self) {
-        if self.draft_writing.try_get_value().unwrap_or(true) {
-            let _ = self.draft_again.try_set_value(true);
-            return;
+        DraftWriter {
+            draft: self.draft,
+            writing: self.draft_writing,
+            again: self.draft_again,
+            kept: self.drafts_kept,
+            error: self.action_error,
         }
-        self.draft_writing.set_value(true);
-        spawn_local(async move {
-            if let Some(s) = store_or_report().await {
-                self.write_drafts_with(&s).await;
-            }
-            let _ = self.draft_writing.try_set_value(false);
-        });
-    }
-
-    /// [`Screen::write_draft`]'s loop: the draft, again while it changed.
-    async fn write_drafts_with(self, s: &AppStore) {
-        loop {
-            let _ = self.draft_again.try_set_value(false);
-            let Some(d) = self.draft.try_get_value() else {
-                return;
-            };
-            match s.save_draft(&d.id, &d).await {
-                Ok(()) => pending::done(&d.id, d.seq),
-                Err(SaveError::Newer) => {
-                    let _ = self.drafts_kept.try_set_value(false);
-                    let _ = self.action_error.try_set(Some("What you type is kept only until the page is closed: a newer version of the app left a draft here. Reload the page to update the app.".into()));
-                    return;
-                }
-                Err(e) => {
-                    let _ = self.action_error.try_set(Some(format!(
-                        "What you are typing could not be kept: {}",
-                        e.message().trim_start_matches("Not saved: ")
-                    )));
-                    return;
-                }
-            }
-            if !self.draft_again.try_get_value().unwrap_or(false) {
-                return;
-            }
-        }
+        .write();
     }
 
     /// Reads the stored game again (another page changed it, or this page
@@ -883,3 +851,60 @@ const BUSY_AFTER_MS: u64 = 250;
 /// How long after a save the next form ignores taps (a double tap on Save
 /// must not land in it).
 const SAVE_COOLDOWN_MS: u64 = 600;
+
+/// What writing a game's draft needs (not generic over the game, so its
+/// code is in the download once).
+#[derive(Clone, Copy)]
+struct DraftWriter {
+    draft: StoredValue<Draft>,
+    writing: StoredValue<bool>,
+    again: StoredValue<bool>,
+    kept: StoredValue<bool>,
+    error: RwSignal<Option<String>>,
+}
+
+impl DraftWriter {
+    /// Writes the draft to storage, one write at a time: keystrokes while
+    /// one is on its way are written together after it (the latest draft).
+    fn write(self) {
+        if self.writing.try_get_value().unwrap_or(true) {
+            let _ = self.again.try_set_value(true);
+            return;
+        }
+        self.writing.set_value(true);
+        spawn_local(async move {
+            if let Some(s) = store_or_report().await {
+                self.write_with(&s).await;
+            }
+            let _ = self.writing.try_set_value(false);
+        });
+    }
+
+    /// [`DraftWriter::write`]'s loop: the draft, again while it changed.
+    async fn write_with(self, s: &AppStore) {
+        loop {
+            let _ = self.again.try_set_value(false);
+            let Some(d) = self.draft.try_get_value() else {
+                return;
+            };
+            match s.save_draft(&d.id, &d).await {
+                Ok(()) => pending::done(&d.id, d.seq),
+                Err(SaveError::Newer) => {
+                    let _ = self.kept.try_set_value(false);
+                    let _ = self.error.try_set(Some("What you type is kept only until the page is closed: a newer version of the app left a draft here. Reload the page to update the app.".into()));
+                    return;
+                }
+                Err(e) => {
+                    let _ = self.error.try_set(Some(format!(
+                        "What you are typing could not be kept: {}",
+                        e.message().trim_start_matches("Not saved: ")
+                    )));
+                    return;
+                }
+            }
+            if !self.again.try_get_value().unwrap_or(false) {
+                return;
+            }
+        }
+    }
+}

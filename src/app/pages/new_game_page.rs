@@ -23,7 +23,7 @@ use crate::storage::{bounded, SaveError};
 pub fn new_id() -> String {
     use rand::RngExt;
     let ms = now_ms().max(0) as u64;
-    let salt = rand::rng().random_range(0..1_679_616u64);
+    let salt = crate::app::random::BrowserRng.random_range(0..1_679_616u64);
     format!("{}{}", crate::model::base36(ms), crate::model::base36(salt))
 }
 
@@ -77,8 +77,11 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
         create: Box::new(
             move |players: Vec<String>, seat: Option<usize>, random: bool| {
                 // What the game draws at random is drawn now, and stored.
-                let settings =
-                    R::with_draws(&settings.get_untracked(), players.len(), &mut rand::rng());
+                let settings = R::with_draws(
+                    &settings.get_untracked(),
+                    players.len(),
+                    &mut crate::app::random::BrowserRng,
+                );
                 let record = GameRecord::<R>::new(new_id(), now_ms(), players, settings).and_then(
                     |mut r| {
                         r.log = first_log::<R>(&r.setup(), seat, random)?;

@@ -22,6 +22,27 @@ use crate::rules::playing_chicken::{goal_deck, TRICKS};
 /// The first schema that stores every random outcome as a value.
 pub const OUTCOMES_STORED: u32 = 3;
 
+/// The text of the stored game `raw` in this release's shape, if it is of
+/// an older schema (`None`: it is already); refuses what it cannot read.
+/// Its `schema` is kept: the screen that opens it saves it once.
+pub fn upgrade_text(raw: &str) -> Result<Option<String>, String> {
+    #[derive(serde::Deserialize)]
+    struct Schema {
+        schema: Option<u64>,
+    }
+    let unreadable = |e: serde_json::Error| format!("it is not a readable game ({e})");
+    let schema = serde_json::from_str::<Schema>(raw)
+        .map_err(unreadable)?
+        .schema
+        .map_or(0, |s| u32::try_from(s).unwrap_or(u32::MAX));
+    if schema >= OUTCOMES_STORED {
+        return Ok(None);
+    }
+    let mut value: Value = serde_json::from_str(raw).map_err(unreadable)?;
+    upgrade_record(schema, &mut value)?;
+    serde_json::to_string(&value).map(Some).map_err(unreadable)
+}
+
 /// Upgrades `record` (a stored game of schema `schema`, read as JSON) in
 /// place to this release's shape. Refuses what it cannot read, in words
 /// for the person holding the phone.
