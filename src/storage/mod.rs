@@ -297,16 +297,7 @@ impl<B: Backend> Store<B> {
         base: Option<u64>,
         summary: Summary,
     ) -> Result<(), SaveError> {
-        let text = serde_json::to_string(record)
-            .map_err(|e| SaveError::Failed(StoreError::Refused(bounded(&e.to_string(), 60))))?;
-        let summary = Summary {
-            schema: SCHEMA_VERSION,
-            id: record.id.clone(),
-            rev: record.rev,
-            ..summary
-        };
-        self.save_texts(&record.id, base, text, summary, false)
-            .await
+        self.save_record(record, base, summary, false).await
     }
 
     /// Writes `record`, read from revision `base` under an older schema,
@@ -319,6 +310,18 @@ impl<B: Backend> Store<B> {
         base: u64,
         summary: Summary,
     ) -> Result<(), SaveError> {
+        self.save_record(record, Some(base), summary, true).await
+    }
+
+    /// [`Store::save_game`] and [`Store::upgrade_game`]: the record as
+    /// text, its summary stamped with its id and revision.
+    async fn save_record<R: Rules>(
+        &self,
+        record: &GameRecord<R>,
+        base: Option<u64>,
+        summary: Summary,
+        keep_time: bool,
+    ) -> Result<(), SaveError> {
         let text = serde_json::to_string(record)
             .map_err(|e| SaveError::Failed(StoreError::Refused(bounded(&e.to_string(), 60))))?;
         let summary = Summary {
@@ -327,7 +330,7 @@ impl<B: Backend> Store<B> {
             rev: record.rev,
             ..summary
         };
-        self.save_texts(&record.id, Some(base), text, summary, true)
+        self.save_texts(&record.id, base, text, summary, keep_time)
             .await
     }
 

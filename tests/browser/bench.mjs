@@ -30,6 +30,9 @@ import { startServer } from '../tools/static-server.mjs';
 import { CHROMIUM_ARGS, DIST, GAME_IDS } from './harness.mjs';
 import { idbSeed } from './idb.mjs';
 import { bigGame, fillHand, measureSave, recordCommits } from './save_frame.mjs';
+// The schema the seeded games are written in: this release's (3), or 2 to
+// measure a build of release 2 side by side (CHICKEN_SCHEMA=2).
+const SCHEMA = Number(process.env.CHICKEN_SCHEMA || 3);
 
 const RUNS = Number(process.argv[2] || 5);
 // Hands already recorded in the 10-player game (15: the save ends it).
@@ -89,8 +92,8 @@ function games(n) {
     const id = `g${i}`;
     const at = t0 + i * 60000;
     rows.push({
-      record: { schema: 2, id, rev: log.length + 1, kind: 'chickenfoot', rules_version: 1, created_ms: at, players, settings: { set: 'd6' }, log },
-      summary: { schema: 2, id, rev: log.length + 1, kind: 'chickenfoot', players, created_ms: at, updated_ms: at, finished, summary: finished ? `Won by ${players[0]}` : `Hand ${log.length + 1} of 7` },
+      record: { schema: SCHEMA, id, rev: log.length + 1, kind: 'chickenfoot', rules_version: 1, created_ms: at, players, settings: { set: 'd6' }, log },
+      summary: { schema: SCHEMA, id, rev: log.length + 1, kind: 'chickenfoot', players, created_ms: at, updated_ms: at, finished, summary: finished ? `Won by ${players[0]}` : `Hand ${log.length + 1} of 7` },
     });
   }
   return rows;

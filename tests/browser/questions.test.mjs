@@ -35,17 +35,22 @@ async function storedPips(page, id) {
 
 const question = (page) => page.getByTestId('undo-confirm').locator('p');
 
+/** A two-player game with `pips` saved hand by hand on tab A, and tab B
+ *  open on it: [a, b, id]. */
+async function twoTabs(app, pips) {
+  const a = app.page;
+  const url = await twoPlayerGame(a);
+  for (const p of pips) await hand(a, p);
+  const b = await app.context.newPage();
+  await b.goto(url);
+  await new GameScreen(b).waitRows(pips.length);
+  return [a, b, url.split('/').pop()];
+}
+
 test('an Undo question follows the game: asked again when another tab changes it, and Yes acts on what it names', async () => {
   const app = await openApp();
   try {
-    const a = app.page;
-    const url = await twoPlayerGame(a);
-    const id = url.split('/').pop();
-    await hand(a, 5);
-    await hand(a, 7);
-    const b = await app.context.newPage();
-    await b.goto(url);
-    await new GameScreen(b).waitRows(2);
+    const [a, b, id] = await twoTabs(app, [5, 7]);
 
     // A asks to undo hand 2.
     await a.getByTestId('undo').click();
@@ -77,13 +82,7 @@ test('an Undo question follows the game: asked again when another tab changes it
 test('a game deleted and put back on another tab comes back on this one, without a reload', async () => {
   const app = await openApp();
   try {
-    const a = app.page;
-    const url = await twoPlayerGame(a);
-    const id = url.split('/').pop();
-    await hand(a, 5);
-    const b = await app.context.newPage();
-    await b.goto(url);
-    await new GameScreen(b).waitRows(1);
+    const [a, b, id] = await twoTabs(app, [5]);
 
     await b.locator('details.danger-zone summary').click();
     await b.getByTestId('delete-game').click();

@@ -2,6 +2,10 @@
 // the render test (render.test.mjs): the 10-player Chickenfoot game with
 // 15 hands recorded, and a measured tap on Save for hand 16.
 
+// The schema the game is written in: this release's (3), or 2 to measure a
+// build of release 2 side by side (CHICKEN_SCHEMA=2).
+const SCHEMA = Number(process.env.CHICKEN_SCHEMA || 3);
+
 /** The 10-player Double-15 game holding `hands` hands (15 by default: the
  *  16th, the last the rules allow, ends the game). */
 export function bigGame(id = 'bench10', hands = 15) {
@@ -11,8 +15,8 @@ export function bigGame(id = 'bench10', hands = 15) {
     left: players.map((_, i) => ({ pips: i === h % 10 ? 0 : 1 + ((h * 7 + i * 3) % 40) })),
   }));
   const now = Date.now();
-  const record = { schema: 2, id, rev: 1, kind: 'chickenfoot', rules_version: 1, created_ms: now, players, settings: { set: 'd15' }, log };
-  const summary = { schema: 2, id, rev: 1, kind: 'chickenfoot', players, created_ms: now, updated_ms: now, finished: false, summary: `Hand ${hands + 1} of 16` };
+  const record = { schema: SCHEMA, id, rev: 1, kind: 'chickenfoot', rules_version: 1, created_ms: now, players, settings: { set: 'd15' }, log };
+  const summary = { schema: SCHEMA, id, rev: 1, kind: 'chickenfoot', players, created_ms: now, updated_ms: now, finished: false, summary: `Hand ${hands + 1} of 16` };
   return { record, summary };
 }
 
