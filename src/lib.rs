@@ -1,8 +1,12 @@
 //! Chicken Scores: the score keeper for the chicken family of games.
 //!
-//! `rules` is the pure game logic, `model` what is persisted, `storage` the
-//! one owner of every localStorage key, and `app` the Leptos interface
-//! (built for the browser only).
+//! `rules` is the pure game logic, `model` what is persisted (its schema and
+//! migrations), `stats` the nights' and players' figures over the games'
+//! summaries, `storage` the one owner of every stored value (games, their
+//! summaries, drafts, nights and the roster in IndexedDB; the theme and the
+//! keep-awake setting, read synchronously, in localStorage), and
+//! `app` the Leptos interface (run in the browser; its pure helpers are
+//! tested natively too). See `docs/architecture.md`.
 
 pub mod model;
 pub mod rules;
