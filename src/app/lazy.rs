@@ -1,6 +1,6 @@
 //! The parts of the app loaded on demand.
 //!
-//! The app is one WASM module split in pieces (see README, Performance):
+//! The app is one WASM module split in pieces (see docs/performance.md):
 //! the main module (the Leptos runtime, storage, home, about) loads first;
 //! the games (every game's screens and the game screen's extras: chart,
 //! sharing, hand-over), the history and the records (players, nights,
@@ -11,7 +11,7 @@
 //! browser the functions are called directly.
 //!
 //! The six games share one chunk (`games_chunk`). One chunk per game was
-//! measured too (README, Performance): 190 KB less to open the first game,
+//! measured too (docs/performance.md): 190 KB less to open the first game,
 //! but about 55 modules to fetch and instantiate for it (code shared by a
 //! few games becomes a chunk of its own), which made opening a game twice
 //! as slow at 4x and everything offline 820 KB instead of 648 KB. Giving a

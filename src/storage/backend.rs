@@ -1,10 +1,11 @@
-//! Where the storage layer keeps its values: five areas of JSON texts under
+//! Where the storage layer keeps its values: six areas of JSON texts under
 //! string keys. Reads are single values, or summaries a page at a time
 //! through an index on (finished, update time); every write happens in a
 //! transaction that reads what it needs, decides, and writes, all or
 //! nothing, and is on disk when it returns `Ok` (IndexedDB with durability
-//! "strict" in the browser; [`MemoryBackend`] for native tests and for
-//! browsers that refuse storage).
+//! "strict" in the browser; a draft's lighter, [`Scope::Light`]);
+//! [`MemoryBackend`] for native tests and for browsers that refuse
+//! storage. Failures are typed ([`StoreError`], [`ReadError`]).
 
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;

@@ -1,10 +1,11 @@
 //! The browser's IndexedDB as a [`Backend`], through `web-sys` directly
-//! (the crates compared cost more bytes for the same calls; see the
-//! README). Every value is an object `{t: text}`; a summary also carries
-//! `f` (1 when finished) and `u` (minus its update time, so the index on
-//! `[f, u]` lists the newest first). Every write transaction is readwrite
-//! over every store with durability "strict": its `complete` event
-//! fires only once the data is on disk, and only then does a save return.
+//! (the crates compared cost more bytes for the same calls; see
+//! docs/dependencies.md). Every value is an object `{t: text}`; a summary
+//! also carries `f` (1 when finished) and `u` (minus its update time, so
+//! the index on `[f, u]` lists the newest first). A write transaction is
+//! readwrite over every store with durability "strict" (its `complete`
+//! event fires only once the data is on disk, and only then does a save
+//! return), except a draft's: its own stores, "relaxed" ([`Scope`]).
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;

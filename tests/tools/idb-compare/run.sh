@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The byte count behind the README's storage choice: one program (open a
+# The byte count behind the storage choice (docs/dependencies.md): one program (open a
 # database, put a value in a readwrite transaction, wait for it to commit,
 # read it back) written four ways (web-sys directly, indexed_db_futures,
 # rexie, idb), each built like the app (opt-level z, LTO, wasm-bindgen,
