@@ -5,7 +5,7 @@
 //! kept as a seed (release 2, and the localStorage release):
 //! - Playing Chicken's goal deck (`settings.seed`): the goals release 2
 //!   flipped from it are drawn once, with its frozen algorithm
-//!   ([`release2_deck`]), and stored as `settings.deck`;
+//!   (`release2_deck`), and stored as `settings.deck`;
 //! - Cluck!'s random first pick (`first.seed`): the seat was stored too,
 //!   so the seed becomes `first.random: true`;
 //! - Big Chicken's virtual card draw (`card_draw.seed`): the cards were

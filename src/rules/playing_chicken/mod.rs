@@ -11,7 +11,7 @@
 //! Decision on the goal deck: every trick entry records the goal it was
 //! played for, whichever [`GoalSource`] is chosen, so the log is
 //! self-contained and an edit never depends on the deck. With
-//! [`GoalSource::AppDeck`] the screen pre-fills the goal from [`app_goal`];
+//! [`GoalSource::AppDeck`] the screen pre-fills the goal from the stored deck ([`deck_goal`]);
 //! `apply` accepts any goal printed on a card for the player count (so a
 //! mis-tap or a physical card can still be recorded) and the score sheet
 //! notes a trick whose goal differs from the app's card.
