@@ -37,7 +37,7 @@ function pageFor(pathname) {
 
 /** Fetches one listed file for the cache; throws unless the answer is OK. */
 async function fetchListed(file) {
-  // A page is asked for by its folder (/play/cluck/, not .../index.html),
+  // A page is asked for by its folder (/play/<id>/, not .../index.html),
   // as navigations ask for it: some hosts redirect index.html away.
   const url = PAGES.has(file) ? PAGES.get(file) : file;
   const res = await fetch(url, { cache: HASHED.has(file) ? 'default' : 'no-cache' });

@@ -10,12 +10,14 @@
 //! everything only a chunk's functions reach into that chunk. Outside the
 //! browser the functions are called directly.
 //!
-//! The six games share one chunk (`games_chunk`). One chunk per game was
-//! measured too (docs/performance.md): 190 KB less to open the first game,
-//! but about 55 modules to fetch and instantiate for it (code shared by a
-//! few games becomes a chunk of its own), which made opening a game twice
-//! as slow at 4x and everything offline 820 KB instead of 648 KB. Giving a
-//! game its own chunk again is a change of its module name below.
+//! The games share one chunk (`games_chunk`) with one split point
+//! (`games_view`), which shows any game's route through the registry
+//! (`app::game_route`): no game is named here or in the build's split step.
+//! One chunk per game was measured too (docs/performance.md): 190 KB less
+//! to open the first game, but about 55 modules to fetch and instantiate
+//! for it (code shared by a few games becomes a chunk of its own), which
+//! made opening a game twice as slow at 4x and everything offline 820 KB
+//! instead of 648 KB.
 //!
 //! A chunk that cannot be fetched (offline before the worker cached it)
 //! leaves a message and a Retry button, never a panic.
@@ -30,13 +32,12 @@ use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
 use crate::app::erased;
 use crate::app::router::{Route, RouterCtx};
-use crate::rules::{big_chicken, chicken_lines, chickenfoot, cluck, playing_chicken, GameKind};
 
 /// A piece of the app loaded on demand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Chunk {
-    /// One game's new-game page and game pages.
-    Game(GameKind),
+    /// Every game's new-game page and game pages.
+    Games,
     /// Finished games, their filters and search.
     History,
     /// Players, nights, backup and games handed over.
@@ -52,7 +53,7 @@ impl Chunk {
         match route {
             Route::Home | Route::About | Route::NotFound => None,
             Route::History => Some(Chunk::History),
-            Route::NewGame(k) | Route::Game(k, _) => Some(Chunk::Game(*k)),
+            Route::NewGame(_) | Route::Game(..) => Some(Chunk::Games),
             Route::Players
             | Route::Player(_)
             | Route::Nights
@@ -63,49 +64,31 @@ impl Chunk {
     }
 }
 
-/// The split points: one function per chunk, each showing its routes.
-macro_rules! game_chunks {
-    ($($module:ident $view:ident $preload:ident $rules:ty;)+) => {
-        $(
-            #[wasm_split($module, wasm_split_path = ::leptos::wasm_split, fallible, preload($preload))]
-            fn $view(route: Route) -> Result<AnyView, SplitLoaderError> {
-                Ok(crate::app::play_route::<$rules>(route))
-            }
-        )+
-
-        /// Fetches and instantiates `chunk` (once; a failure is retried on
-        /// the next call).
-        async fn load(chunk: Chunk) -> Result<(), SplitLoaderError> {
-            match chunk {
-                Chunk::Extras => preload_extras().await,
-                Chunk::History => preload_history().await,
-                Chunk::Records => preload_records().await,
-                $(Chunk::Game(k) if k == <$rules as crate::rules::Rules>::KIND => $preload().await,)+
-                Chunk::Game(_) => Ok(()),
-            }
-        }
-
-        /// The view of `route` from its loaded chunk (`None` if it is not
-        /// loaded yet).
-        fn view_of(chunk: Chunk, route: Route) -> Option<Result<AnyView, SplitLoaderError>> {
-            match chunk {
-                Chunk::Extras => Some(Ok(view! { <crate::app::pages::NotFound/> }.into_any())),
-                Chunk::History => now(history_view(route)),
-                Chunk::Records => now(records_view(route)),
-                $(Chunk::Game(k) if k == <$rules as crate::rules::Rules>::KIND => now($view(route)),)+
-                Chunk::Game(_) => Some(Ok(view! { <crate::app::pages::NotFound/> }.into_any())),
-            }
-        }
-    };
+/// Fetches and instantiates `chunk` (once; a failure is retried on the
+/// next call).
+async fn load(chunk: Chunk) -> Result<(), SplitLoaderError> {
+    match chunk {
+        Chunk::Extras => preload_extras().await,
+        Chunk::History => preload_history().await,
+        Chunk::Records => preload_records().await,
+        Chunk::Games => preload_games().await,
+    }
 }
 
-game_chunks! {
-    games_chunk big_chicken_view preload_big_chicken big_chicken::BigChicken;
-    games_chunk playing_chicken_view preload_playing_chicken playing_chicken::PlayingChicken;
-    games_chunk chickenfoot_view preload_chickenfoot chickenfoot::Chickenfoot;
-    games_chunk cluck_view preload_cluck cluck::Cluck;
-    games_chunk rummy_view preload_rummy chicken_lines::Rummy;
-    games_chunk circus_trump_view preload_circus_trump chicken_lines::CircusTrump;
+/// The view of `route` from its loaded chunk (`None` if it is not loaded
+/// yet).
+fn view_of(chunk: Chunk, route: Route) -> Option<Result<AnyView, SplitLoaderError>> {
+    match chunk {
+        Chunk::Extras => Some(Ok(view! { <crate::app::pages::NotFound/> }.into_any())),
+        Chunk::History => now(history_view(route)),
+        Chunk::Records => now(records_view(route)),
+        Chunk::Games => now(games_view(route)),
+    }
+}
+
+#[wasm_split(games_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_games))]
+fn games_view(route: Route) -> Result<AnyView, SplitLoaderError> {
+    Ok(crate::app::game_route(route))
 }
 
 /// A part of the game screen in the extras chunk, with what it needs.

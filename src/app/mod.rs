@@ -8,16 +8,11 @@
 //! game's screens, the history and the records when first shown.
 
 pub mod about;
-pub mod big_chicken;
-pub mod chicken_lines;
-pub mod chickenfoot;
-pub mod cluck;
 pub mod components;
 pub mod erased;
 pub mod game;
 pub mod lazy;
 pub mod pages;
-pub mod playing_chicken;
 pub mod random;
 pub mod records;
 pub mod router;
@@ -32,6 +27,7 @@ use leptos::task::spawn_local;
 use crate::app::game::GameUi;
 use crate::app::router::Route;
 use crate::model::Summary;
+use crate::rules::Rules;
 use crate::storage::theme;
 pub use storage::{storage, store_or_report, AppStore};
 
@@ -257,6 +253,34 @@ pub fn play_route<R: GameUi>(route: Route) -> AnyView {
         _ => view! { <pages::NotFound/> }.into_any(),
     }
 }
+
+/// The app's side of the game registry (`rules::games`): declares each
+/// game's UI folder (named as its rules module) and picks a game route's
+/// `GameUi` by its kind.
+macro_rules! game_uis {
+    ($($module:ident :: $({ $($many:ident),+ })? $($rules:ident)?),+ $(,)?) => {
+        $(pub mod $module;)+
+
+        /// The page of a game's route ([`play_route`] with the game's
+        /// `GameUi`); not found for any other route.
+        pub fn game_route(route: Route) -> AnyView {
+            let (Route::NewGame(kind) | Route::Game(kind, _)) = route else {
+                return view! { <pages::NotFound/> }.into_any();
+            };
+            $(
+                $($(if kind == crate::rules::$module::$many::KIND {
+                    return play_route::<crate::rules::$module::$many>(route);
+                })+)?
+                $(if kind == crate::rules::$module::$rules::KIND {
+                    return play_route::<crate::rules::$module::$rules>(route);
+                })?
+            )+
+            view! { <pages::NotFound/> }.into_any()
+        }
+    };
+}
+
+crate::rules::games!(game_uis);
 
 /// Registers the offline service worker where the browser allows it
 /// (https or localhost); elsewhere the app still works online. It waits a

@@ -30,6 +30,8 @@ pub struct ScreenParts {
     pub around: AnyView,
     /// Which game.
     pub kind: GameKind,
+    /// The game's classes for its look (`GameUi::LOOK`).
+    pub look: &'static str,
     /// The rules in force.
     pub help: Signal<Vec<HelpLine>>,
     /// Totals, sheet, status, outcome.
@@ -91,6 +93,7 @@ pub fn screen_view(p: ScreenParts) -> AnyView {
     let ScreenParts {
         around,
         kind,
+        look,
         help,
         standings,
         players,
@@ -148,7 +151,7 @@ pub fn screen_view(p: ScreenParts) -> AnyView {
             None if deleted.get() => deleted_view(kind, undo_delete),
             None => ().into_any(),
         })}
-        <div class="game" data-kind=kind.as_str() hidden=away>
+        <div class=format!("game {look}") data-kind=kind.as_str() hidden=away>
             {back_bar(kind.name().into(), Some(view! {
                 <button
                     class="icon"

@@ -40,7 +40,7 @@ pub use text::{count, echo, join_names, parse_count};
 #[derive(Debug, PartialEq, Eq)]
 pub struct GameInfo {
     /// The stable identifier: routes (`/play/<id>/...`), storage records and
-    /// the game's bundle. Never changes once released.
+    /// the manifest's shortcuts. Never changes once released.
     pub id: &'static str,
     /// The name shown to people.
     pub name: &'static str,
@@ -58,13 +58,31 @@ pub struct GameInfo {
 #[derive(Clone, Copy, Debug)]
 pub struct GameKind(&'static GameInfo);
 
-/// The game registry: each game's rules module and its `Rules` type, one
-/// line per game, in the order the home screen lists them. It declares the
-/// modules and lists them in [`GAMES`]; each module holds its own row
-/// (`Rules::KIND`: id, name, blurb, players).
+/// The game registry, the one list of games: each game's rules module and
+/// its `Rules` type, one line per game, in the order the home screen lists
+/// them. `games!(then)` hands the list to the macro `then`: here
+/// `registry` declares the modules, [`GAMES`] and [`with_rules`]; the app
+/// declares each game's UI folder and shows its pages from the same list
+/// (`app::games`). Everything else (routes, storage, the home screen, the
+/// build's manifest, the browser tests) reads [`GAMES`].
 ///
 /// A module holding several games lists them in braces
 /// (`chicken_lines::{Rummy, CircusTrump}`, types it re-exports).
+macro_rules! games {
+    ($then:ident) => {
+        $then! {
+            big_chicken::BigChicken,
+            playing_chicken::PlayingChicken,
+            chickenfoot::Chickenfoot,
+            cluck::Cluck,
+            chicken_lines::{Rummy, CircusTrump},
+        }
+    };
+}
+pub(crate) use games;
+
+/// The rules' side of the registry ([`games`]): declares the modules and
+/// lists each module's row (`Rules::KIND`: id, name, blurb, players).
 macro_rules! registry {
     ($($module:ident :: $({ $($many:ident),+ })? $($rules:ident)?),+ $(,)?) => {
         $(pub mod $module;)+
@@ -99,13 +117,7 @@ pub trait ForRules {
     fn run<R: Rules>(self) -> Self::Out;
 }
 
-registry! {
-    big_chicken::BigChicken,
-    playing_chicken::PlayingChicken,
-    chickenfoot::Chickenfoot,
-    cluck::Cluck,
-    chicken_lines::{Rummy, CircusTrump},
-}
+games!(registry);
 
 impl GameKind {
     /// A game's kind from its registry row.

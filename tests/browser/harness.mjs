@@ -9,9 +9,23 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from '../tools/static-server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-// Every game's id (src/rules/*: GameInfo.id), in the home screen's order.
-export const GAME_IDS = ['big-chicken', 'playing-chicken', 'chickenfoot', 'cluck', 'chicken-lines-rummy', 'circus-trump'];
 export const DIST = process.env.CHICKEN_DIST || path.resolve(here, '../../dist');
+// Every game's id, in the home screen's order: the build's manifest has a
+// shortcut to each game's new-game page, written from the game registry
+// (src/rules/mod.rs, by tests/tools/games.sh).
+export const GAME_IDS = gameIds(DIST);
+
+/** The games of the build in `dist`, from its manifest's shortcuts. */
+function gameIds(dist) {
+  const file = path.join(dist, 'manifest.webmanifest');
+  if (!fs.existsSync(file)) return [];
+  const urls = (JSON.parse(fs.readFileSync(file, 'utf8')).shortcuts || []).map((s) => s.url);
+  const ids = urls.map((u) => /^\/play\/([^/]+)\/new$/.exec(u)?.[1]);
+  if (ids.length === 0 || ids.some((id) => !id)) {
+    throw new Error(`${file}: expected a shortcut to /play/<id>/new per game, found ${JSON.stringify(urls)}`);
+  }
+  return ids;
+}
 
 export const CHROMIUM_ARGS = [
   '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',

@@ -51,7 +51,7 @@ export function offlineFiles(dist) {
 }
 
 /** The pages, as [path prefix, page] pairs, longest prefix first: dist/index.html
- *  answers "/", dist/play/cluck/index.html answers "/play/cluck/...". */
+ *  answers "/", dist/play/<id>/index.html answers "/play/<id>/...". */
 export function pageMap(dist) {
   return walk(dist).filter((f) => f === 'index.html' || f.endsWith('/index.html'))
     .map((f) => [`/${f.slice(0, -'index.html'.length)}`, `/${f}`])

@@ -62,11 +62,9 @@ for (const m of js.matchAll(re)) {
   const deps = m[3].split(',').map((s) => s.trim()).filter(Boolean).map((c) => `${c.replace(/^__/, '')}.wasm`);
   files[m[1]] = [m[2], ...deps];
 }
-const games = { 'big-chicken': 'big_chicken', 'playing-chicken': 'playing_chicken', chickenfoot: 'chickenfoot',
-  cluck: 'cluck', 'chicken-lines-rummy': 'rummy', 'circus-trump': 'circus_trump' };
+// Every game's pages are one chunk (src/app/lazy.rs), so no game is named.
 const union = (...names) => [...new Set(names.flatMap((n) => files[`${n}_chunk`] || []))];
-const map = { '/history': union('history'), '/records/': union('records') };
-for (const [kind, name] of Object.entries(games)) map[`/play/${kind}/`] = union(name, 'games', 'extras');
+const map = { '/history': union('history'), '/records/': union('records'), '/play/': union('games', 'extras') };
 if (Object.values(map).some((f) => f.length === 0)) throw new Error('split.sh: a split point has no files');
 const script = `<script>(function(){var m=${JSON.stringify(map)},p=location.pathname,k;`
   + `for(k in m)if(p.indexOf(k)===0)m[k].forEach(function(f){var l=document.createElement('link');`

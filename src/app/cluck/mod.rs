@@ -65,6 +65,9 @@ fn asks_first(form: &Form<Cluck>) -> bool {
 
 impl GameUi for Cluck {
     type Draft = EventDraft;
+    /// The table companion first, the long sheet (a row per turn, its
+    /// number and whose turn) under it.
+    const LOOK: &'static str = "sheet-last narrow-rows";
 
     /// "Who goes first", "Kill 3" (the third kill), "Turn end 4" (the
     /// fourth End turn).

@@ -744,6 +744,7 @@ pub fn game_screen<R: GameUi>(
             }),
         }),
         kind: R::KIND,
+        look: R::LOOK,
         help: Signal::derive(move || rec.with(|r| R::help(&r.setup()))),
         standings: standings.into(),
         players: players.into(),

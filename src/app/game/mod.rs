@@ -52,6 +52,10 @@ pub trait GameUi: Rules + Sized {
     /// The version of [`GameUi::Draft`]'s shape as a draft keeps it: raised
     /// when the shape changes, so an older draft is never misread.
     const DRAFT_SHAPE: u32 = 1;
+    /// Classes the game screen adds for this game's look, from the
+    /// stylesheet's shared set (`sheet-last`, `narrow-rows`,
+    /// `wrapped-rows`); none by default. The stylesheet never names a game.
+    const LOOK: &'static str = "";
 
     /// What entry `index` of `log` is called ("Hand 3", "Round 3", "the Big
     /// Red holder"); `index` may be the next entry, one past the log.

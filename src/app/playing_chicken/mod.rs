@@ -83,6 +83,8 @@ fn cards_words(cards: &[u8]) -> String {
 
 impl GameUi for PlayingChicken {
     type Draft = TrickDraft;
+    /// A sheet row names its trick's goal: the label wraps.
+    const LOOK: &'static str = "wrapped-rows";
 
     fn entry_label(_log: &[Trick], index: usize) -> String {
         match position(index) {
