@@ -151,7 +151,7 @@ pub fn screen_view(p: ScreenParts) -> AnyView {
             None if deleted.get() => deleted_view(kind, undo_delete),
             None => ().into_any(),
         })}
-        <div class=format!("game {look}") data-kind=kind.as_str() hidden=away>
+        <div class=format!("game {look}").trim_end().to_owned() data-kind=kind.as_str() hidden=away>
             {back_bar(kind.name().into(), Some(view! {
                 <button
                     class="icon"
