@@ -9,6 +9,10 @@ use proptest::prelude::*;
 
 mod common;
 
+/// The share of generated edits that must be accepted (see
+/// `common::check_edits`); about 40% are.
+const MIN_PERCENT: u32 = 15;
+
 fn setup(n: usize, rounds: u32) -> Setup<Settings> {
     let names = ["Ann", "Bob", "Cy", "Dee", "Eve"];
     Setup {
@@ -446,55 +450,61 @@ fn arb_hand() -> impl Strategy<Value = Hand> {
     ]
 }
 
-/// A valid game: the first dealer, then rounds whose picked cards keep
-/// within the deck (cards past a cap are dropped; a hand left empty
-/// becomes "did not open").
+/// A valid round for `n` players: picked cards keep within the deck (cards
+/// past a cap are dropped; a hand left empty becomes "did not open").
+fn arb_round(n: usize) -> impl Strategy<Value = Entry> {
+    (
+        0..n,
+        prop::sample::select(Close::ALL.to_vec()),
+        prop::collection::vec(arb_hand(), n),
+    )
+        .prop_map(|(closer, close, hands)| {
+            let mut picked: Vec<Card> = Vec::new();
+            let hands = hands
+                .into_iter()
+                .enumerate()
+                .map(|(i, h)| {
+                    if i == closer {
+                        return None;
+                    }
+                    Some(match h {
+                        Hand::Cards(cs) => {
+                            let kept: Vec<Card> = cs
+                                .into_iter()
+                                .filter(|c| {
+                                    let free = copies_left(&picked, *c) > 0;
+                                    if free {
+                                        picked.push(*c);
+                                    }
+                                    free
+                                })
+                                .collect();
+                            if kept.is_empty() {
+                                Hand::NotOpened
+                            } else {
+                                Hand::Cards(kept)
+                            }
+                        }
+                        other => other,
+                    })
+                })
+                .collect();
+            round(closer, close, hands)
+        })
+}
+
+/// A valid game: the first dealer, then valid rounds.
 fn arb_game() -> impl Strategy<Value = (Setup<Settings>, Vec<Entry>)> {
     (2usize..=5, 1u32..=6).prop_flat_map(|(n, rounds)| {
-        let one_round = (
+        (
             0..n,
-            prop::sample::select(Close::ALL.to_vec()),
-            prop::collection::vec(arb_hand(), n),
-        );
-        (0..n, prop::collection::vec(one_round, 0..=rounds as usize)).prop_map(
-            move |(first, rs)| {
-                let mut log = vec![Entry::FirstDealer { seat: first }];
-                for (closer, close, hands) in rs {
-                    let mut picked: Vec<Card> = Vec::new();
-                    let hands = hands
-                        .into_iter()
-                        .enumerate()
-                        .map(|(i, h)| {
-                            if i == closer {
-                                return None;
-                            }
-                            Some(match h {
-                                Hand::Cards(cs) => {
-                                    let kept: Vec<Card> = cs
-                                        .into_iter()
-                                        .filter(|c| {
-                                            let free = copies_left(&picked, *c) > 0;
-                                            if free {
-                                                picked.push(*c);
-                                            }
-                                            free
-                                        })
-                                        .collect();
-                                    if kept.is_empty() {
-                                        Hand::NotOpened
-                                    } else {
-                                        Hand::Cards(kept)
-                                    }
-                                }
-                                other => other,
-                            })
-                        })
-                        .collect();
-                    log.push(round(closer, close, hands));
-                }
-                (setup(n, rounds), log)
-            },
+            prop::collection::vec(arb_round(n), 0..=rounds as usize),
         )
+            .prop_map(move |(first, rs)| {
+                let mut log = vec![Entry::FirstDealer { seat: first }];
+                log.extend(rs);
+                (setup(n, rounds), log)
+            })
     })
 }
 
@@ -514,21 +524,41 @@ fn arb_entry() -> impl Strategy<Value = Entry> {
     ]
 }
 
-proptest! {
-    #[test]
-    fn valid_games_hold_at_every_depth((s, log) in arb_game(), extra in arb_entry(), at in 0usize..10) {
-        let state = replay::<Rummy>(&s, &log).expect("generated games are valid");
-        let st = Rummy::standings(&s, &state);
-        // Totals are the sum of the rows.
-        for seat in 0..s.players.len() {
-            let sum: Points = st.sheet.iter().map(|r| r.points[seat]).sum();
-            prop_assert_eq!(sum, st.totals[seat]);
-        }
-        prop_assert_eq!(st.finished(), log.len() - 1 == s.settings.rounds as usize);
-        for depth in 0..=log.len() {
-            common::one_more_entry::<Rummy>(&s, &log, depth, &extra)?;
-        }
-        common::replacing_with_itself_changes_nothing::<Rummy>(&s, &log)?;
-        common::edit_then_revert_restores::<Rummy>(&s, &log, at, &extra)?;
-    }
+#[test]
+fn valid_games_hold_at_every_depth() {
+    let config = ProptestConfig {
+        source_file: Some(file!()),
+        ..ProptestConfig::default()
+    };
+    // The edit: `extra` (mostly refused) or another valid round.
+    let game_and_round = arb_game().prop_flat_map(|(s, log)| {
+        let n = s.players.len();
+        (Just((s, log)), proptest::option::of(arb_round(n)))
+    });
+    let strategy = (game_and_round, arb_entry(), 0usize..10);
+    common::check_edits(
+        config,
+        MIN_PERCENT,
+        strategy,
+        |(((s, log), valid), extra, at)| {
+            let state = replay::<Rummy>(&s, &log).expect("generated games are valid");
+            let st = Rummy::standings(&s, &state);
+            // Totals are the sum of the rows.
+            for seat in 0..s.players.len() {
+                let sum: Points = st.sheet.iter().map(|r| r.points[seat]).sum();
+                prop_assert_eq!(sum, st.totals[seat]);
+            }
+            prop_assert_eq!(st.finished(), log.len() - 1 == s.settings.rounds as usize);
+            for depth in 0..=log.len() {
+                common::one_more_entry::<Rummy>(&s, &log, depth, &extra)?;
+            }
+            common::replacing_with_itself_changes_nothing::<Rummy>(&s, &log)?;
+            // A round goes in place of a round, not of the first dealer.
+            let edit = match valid {
+                Some(round) if log.len() > 1 => (1 + at % (log.len() - 1), round),
+                _ => (at, extra),
+            };
+            common::edit_then_revert_restores::<Rummy>(&s, &log, edit.0, &edit.1)
+        },
+    );
 }

@@ -9,6 +9,10 @@ use proptest::prelude::*;
 
 mod common;
 
+/// The share of generated edits that must be accepted (see
+/// `common::check_edits`); about 30% are.
+const MIN_PERCENT: u32 = 10;
+
 const A: usize = 0;
 const B: usize = 1;
 const C: usize = 2;
@@ -461,33 +465,65 @@ fn arb_entry() -> impl Strategy<Value = Entry> {
     ]
 }
 
-proptest! {
-    #[test]
-    fn valid_games_hold_at_every_depth((s, log) in arb_game(), extra in arb_entry(), at in 0usize..90) {
-        let state = replay::<CircusTrump>(&s, &log).expect("generated games are valid");
-        let st = CircusTrump::standings(&s, &state);
-        for seat in 0..s.players.len() {
-            let sum: Points = st.sheet.iter().map(|r| r.points[seat]).sum();
-            prop_assert_eq!(sum, st.totals[seat], "totals are the sum of the rows");
-        }
-        prop_assert!(state.eggs_used() <= 3);
-        prop_assert!(state.suits.iter().all(|x| x.lines.len() <= 3 && x.supers <= 2));
-        // Every line the sheet offers is accepted (with a Super Chicken
-        // when it is a trump).
-        if !state.over() {
-            for (i, suit) in state.suits.iter().enumerate() {
-                for last in suit.next_last_cards() {
-                    let closes = Some(last) == suit.closing();
-                    if !closes && suit.supers >= 2 { continue; }
-                    let e = line(i, 0, last, u8::from(!closes), 0, false);
-                    prop_assert!(CircusTrump::apply(&s, &state, &e).is_ok(), "offered {last} on suit {i} refused");
+#[test]
+fn valid_games_hold_at_every_depth() {
+    let config = ProptestConfig {
+        source_file: Some(file!()),
+        ..ProptestConfig::default()
+    };
+    // The edit: `extra` (mostly refused), or a line given to another player.
+    let strategy = (
+        arb_game(),
+        arb_entry(),
+        0usize..90,
+        proptest::option::of(0usize..4),
+    );
+    common::check_edits(
+        config,
+        MIN_PERCENT,
+        strategy,
+        |((s, log), extra, at, to_next)| {
+            let state = replay::<CircusTrump>(&s, &log).expect("generated games are valid");
+            let st = CircusTrump::standings(&s, &state);
+            for seat in 0..s.players.len() {
+                let sum: Points = st.sheet.iter().map(|r| r.points[seat]).sum();
+                prop_assert_eq!(sum, st.totals[seat], "totals are the sum of the rows");
+            }
+            prop_assert!(state.eggs_used() <= 3);
+            prop_assert!(state
+                .suits
+                .iter()
+                .all(|x| x.lines.len() <= 3 && x.supers <= 2));
+            // Every line the sheet offers is accepted (with a Super Chicken
+            // when it is a trump).
+            if !state.over() {
+                for (i, suit) in state.suits.iter().enumerate() {
+                    for last in suit.next_last_cards() {
+                        let closes = Some(last) == suit.closing();
+                        if !closes && suit.supers >= 2 {
+                            continue;
+                        }
+                        let e = line(i, 0, last, u8::from(!closes), 0, false);
+                        prop_assert!(
+                            CircusTrump::apply(&s, &state, &e).is_ok(),
+                            "offered {last} on suit {i} refused"
+                        );
+                    }
                 }
             }
-        }
-        for depth in 0..=log.len() {
-            common::one_more_entry::<CircusTrump>(&s, &log, depth, &extra)?;
-        }
-        common::replacing_with_itself_changes_nothing::<CircusTrump>(&s, &log)?;
-        common::edit_then_revert_restores::<CircusTrump>(&s, &log, at, &extra)?;
-    }
+            for depth in 0..=log.len() {
+                common::one_more_entry::<CircusTrump>(&s, &log, depth, &extra)?;
+            }
+            common::replacing_with_itself_changes_nothing::<CircusTrump>(&s, &log)?;
+            let n = s.players.len();
+            let edit = match (to_next, log.get(at % log.len().max(1))) {
+                (Some(k), Some(Entry::Line(l))) => Entry::Line(Line {
+                    to: (l.to + 1 + k % (n - 1)) % n,
+                    ..l.clone()
+                }),
+                _ => extra,
+            };
+            common::edit_then_revert_restores::<CircusTrump>(&s, &log, at, &edit)
+        },
+    );
 }

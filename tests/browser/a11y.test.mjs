@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { openApp } from './harness.mjs';
+import { openApp, screenStill } from './harness.mjs';
 import { HomeScreen } from './pages.mjs';
 import { PlayingChickenScreen } from './playing_chicken_pages.mjs';
 import { CluckScreen } from './cluck_pages.mjs';
@@ -32,7 +32,8 @@ async function overflow(page) {
 }
 
 async function check(page, what, problems) {
-  await page.waitForTimeout(150);
+  // Audit what stays on screen, not a colour halfway through a transition.
+  await screenStill(page);
   for (const v of await axeViolations(page)) problems.push(`${what}: ${v}`);
   const over = await overflow(page);
   if (over > 0) problems.push(`${what}: ${over}px wider than the phone`);

@@ -307,9 +307,12 @@ test('the screen is kept awake during a game: asked for, given back off-screen, 
     assert.equal(await page.evaluate(() => localStorage.getItem('chicken.wake')), 'off');
     await page.reload();
     await page.getByTestId('leaders').waitFor();
-    await page.waitForTimeout(300);
-    assert.equal((await wake(page)).requests, 2, 'off: not asked for');
+    // The screen has decided: it asks for the lock in the step that draws
+    // the game (an effect run before the page yields to the test), and the
+    // switch shows the setting it read.
     await page.getByRole('button', { name: 'Rules and variants in force' }).click();
+    await page.getByRole('switch', { name: /Keep the screen awake during games/, checked: false }).waitFor();
+    assert.equal((await wake(page)).requests, 2, 'off: not asked for');
     await sw.click();
     await waitWake(page, { requests: 3, held: true });
 
@@ -326,9 +329,10 @@ test('the screen is kept awake during a game: asked for, given back off-screen, 
     await game.outcome().waitFor();
     await waitWake(page, { releases: 4, held: false });
     await page.reload();
+    // The finished game drawn, with the setting on: the screen has decided.
     await game.outcome().waitFor();
-    await page.waitForTimeout(300);
-    assert.equal((await wake(page)).requests, 4);
+    assert.equal(await page.evaluate(() => localStorage.getItem('chicken.wake')), 'on');
+    assert.equal((await wake(page)).requests, 4, 'a finished game: not asked for');
 
     // Leaving the page for another bundle gives it back.
     await page.goto(app.url + '/');

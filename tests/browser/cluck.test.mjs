@@ -6,7 +6,8 @@
 // out; a tie on eggs goes to whoever was knocked out last).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp } from './harness.mjs';
+import { openApp, poll } from './harness.mjs';
+import { idbDump } from './idb.mjs';
 import { HomeScreen } from './pages.mjs';
 import { CluckScreen } from './cluck_pages.mjs';
 
@@ -72,7 +73,10 @@ test('a 3-player game to its end: counter kill, a tie at 12 plays on, undo, edit
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: "+ one feather, Cy's rooster" }).click();
     await page.getByRole('button', { name: "+1 attack on Cy's rooster" }).click();
     assert.match(await game.featherLine(2).textContent(), /Feathers 3 · attacks 1 = 1 · 2 left/);
-    await page.waitForTimeout(300);
+    // The tracker goes into the game's draft: reload once it is stored.
+    const id = page.url().split('/').pop();
+    const tracked = (t = '') => /feathers\\*":3\b/.test(t) && /attacks\\*":\[1\]/.test(t);
+    assert.ok(await poll(async () => tracked((await idbDump(page)).drafts[id])), 'the tracker is in the stored draft');
 
     // Reload mid-game: the turn, the eggs and the tracker are all kept.
     await page.reload();

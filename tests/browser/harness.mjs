@@ -65,3 +65,41 @@ export async function openApp({ colorScheme = 'light' } = {}) {
     },
   };
 }
+
+/**
+ * Waits for a condition that needs an asynchronous read (IndexedDB, the
+ * caches, the service worker, the test server): calls `check` until it
+ * returns a truthy value, and returns that value; once `timeout` ms have
+ * passed it returns the last (falsy) value, for the caller's assertion to
+ * say what is wrong. Playwright's `expect.poll`, for node:test.
+ * (`page.waitForFunction` cannot wait on a promise: a pending promise is
+ * truthy, so an async predicate passes at once.)
+ */
+export async function poll(check, { timeout = 10_000, interval = 100 } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const value = await check();
+    if (value || Date.now() >= end) return value;
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}
+
+/** Settles with `promise`, or fails after `ms` saying `what` did not happen. */
+export function within(promise, ms, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Waits until the screen is still: no "Opening your games…" placeholder,
+ * nothing marked busy, and no CSS transition or (finite) animation running,
+ * so what is measured or audited is what stays on screen.
+ */
+export async function screenStill(page, timeout = 10_000) {
+  await page.waitForFunction(() => !document.querySelector('[data-testid=opening], [aria-busy=true]')
+    && document.getAnimations().every((a) => a.playState !== 'running'
+      || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout });
+}

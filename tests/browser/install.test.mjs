@@ -5,21 +5,15 @@
 // games, each opening its game's new-game page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GAME_IDS, openApp } from './harness.mjs';
+import { GAME_IDS, openApp, within } from './harness.mjs';
 
 test('the app is installable, with PNG icons and a shortcut per game', async () => {
   const app = await openApp();
   try {
     const { page } = app;
-    // The worker registers a few seconds after the first screen.
-    const active = await page.evaluate(async () => {
-      for (let i = 0; i < 60; i++) {
-        const reg = await navigator.serviceWorker.getRegistration();
-        if (reg && reg.active) return true;
-        await new Promise((r) => setTimeout(r, 250));
-      }
-      return false;
-    });
+    // The worker registers a few seconds after the first screen;
+    // `serviceWorker.ready` settles once one is active.
+    const active = await within(page.evaluate(async () => !!(await navigator.serviceWorker.ready).active), 15_000, 'the service worker is active');
     assert.equal(active, true, 'the service worker is active');
     await page.reload();
     await page.getByRole('heading', { name: /Chicken Scores/ }).waitFor();

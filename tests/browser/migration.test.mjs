@@ -67,8 +67,9 @@ test('data written by the localStorage release moves in whole', async () => {
     // A second start changes nothing.
     const again = JSON.stringify(await idbDump(page));
     await page.goto(url + '/');
-    await page.getByTestId('history-link').waitFor();
-    await page.waitForTimeout(300);
+    // The lists show once storage has opened, and it opens after the move
+    // from localStorage has been checked (and done, were it needed).
+    await page.getByTestId('in-progress').waitFor();
     const after = await idbDump(page);
     assert.deepEqual(after.games, JSON.parse(again).games);
     assert.deepEqual(app.errors, []);

@@ -9,7 +9,7 @@
 // records page is wider than the phone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp } from './harness.mjs';
+import { openApp, screenStill } from './harness.mjs';
 import { HomeScreen } from './pages.mjs';
 import { idbSeed } from './idb.mjs';
 
@@ -240,11 +240,13 @@ test('records pages at 320 px in dark mode fit the phone', { timeout: 120000 }, 
     await home(page, url);
     await page.getByTestId('accept-night').click();
     await page.getByTestId('night-card').waitFor();
-    const paths = ['/', '/records/players', '/records/players/' + long, '/records/nights'];
-    for (const p of paths) {
+    // Each page with what shows it has read the games (then the long name
+    // is on screen).
+    const paths = [['/', 'night-card'], ['/records/players', 'players'], ['/records/players/' + long, 'overview'], ['/records/nights', 'nights']];
+    for (const [p, shown] of paths) {
       await page.goto(url + p);
-      await settled(page);
-      await page.waitForTimeout(150);
+      await page.getByTestId(shown).waitFor();
+      await screenStill(page);
       const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.equal(over, 0, `${p} is ${over}px wider than the phone`);
     }

@@ -22,7 +22,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, DIST } from './harness.mjs';
+import { CHROMIUM_ARGS, DIST, poll, within } from './harness.mjs';
 import { HomeScreen } from './pages.mjs';
 import { handler, startServer } from '../tools/static-server.mjs';
 import { offlineFiles, stampWorker, COMPRESSIBLE } from '../tools/postbuild.mjs';
@@ -45,6 +45,7 @@ async function serve(dir) {
     if (f) {
       f.left -= 1;
       f.hit.push(p);
+      f.hitOnce();
       res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
       res.end('<!doctype html><title>Oops</title><h1>Server error 500</h1>');
       return;
@@ -52,7 +53,13 @@ async function serve(dir) {
     inner(req, res);
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  sw.fail = (match, n = 1) => { const f = { match, left: n, hit: [] }; sw.fails.push(f); return f; };
+  // `hit` lists the requests answered 500; `answered` settles at the first.
+  sw.fail = (match, n = 1) => {
+    const f = { match, left: n, hit: [] };
+    f.answered = new Promise((r) => { f.hitOnce = r; });
+    sw.fails.push(f);
+    return f;
+  };
   sw.close = async () => {
     for (const res of sw.held) res.destroy();
     server.closeAllConnections();
@@ -108,14 +115,12 @@ function cachedNow(page, files) {
  *  returns the files still missing or wrong after `ms`. */
 async function waitCached(page, want, ms = 45_000) {
   const files = Object.keys(want);
-  const end = Date.now() + ms;
   let wrong = files;
-  while (Date.now() < end) {
+  await poll(async () => {
     const have = await cachedNow(page, files);
     wrong = files.filter((f) => have[f] !== want[f]);
-    if (!wrong.length) return [];
-    await page.waitForTimeout(500);
-  }
+    return !wrong.length;
+  }, { timeout: ms, interval: 500 });
   return wrong;
 }
 
@@ -196,17 +201,21 @@ test('(b) a server error is never cached nor shown in place of the app', async (
     const wasm = Object.keys(want).find((f) => f.endsWith('.wasm') && !server.seen.includes(f));
     assert.ok(wasm, 'a WASM file the home screen does not load');
     const wasm500 = server.fail((p) => p === wasm);
-    for (let i = 0; i < 120 && !wasm500.hit.length; i++) await page.waitForTimeout(250);
+    await within(wasm500.answered, 30_000, `the worker asks for ${wasm}`);
     assert.equal(wasm500.hit.length, 1, `the worker asked for ${wasm} and got 500`);
-    const settled = await page.evaluate(async () => {
-      for (let i = 0; i < 120; i++) {
-        const reg = await navigator.serviceWorker.getRegistration();
-        if (!reg || !reg.installing) return { active: !!reg?.active, waiting: !!reg?.waiting };
-        await new Promise((r) => setTimeout(r, 250));
+    // The install ends when the installing worker leaves "installing".
+    const settled = await within(page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      const worker = reg?.installing;
+      if (worker) {
+        await new Promise((r) => {
+          const check = () => { if (worker.state !== 'installing') r(); };
+          worker.addEventListener('statechange', check);
+          check();
+        });
       }
-      return null;
-    });
-    assert.ok(settled, 'the install ended');
+      return { active: !!reg?.active, waiting: !!reg?.waiting };
+    }), 30_000, 'the install ended');
     assert.deepEqual((await allEntries(page)).filter(([, , status, oops]) => status !== 200 || oops), [], 'no error cached');
     assert.deepEqual(settled, { active: false, waiting: false }, 'an install that met an error does not take over');
 
@@ -306,12 +315,11 @@ test('(d) a new release replaces every cached file, pages never visited included
     const second = expected(dir);
     assert.ok(second[newWasm] && !second[wasm]);
     assert.deepEqual(await waitCached(page, codeOf(second)), [], 'release 2\'s pages and code cached, every page included');
-    const end = Date.now() + 10_000;
-    let names = await page.evaluate(() => caches.keys());
-    while (names.some((n) => oldCaches.includes(n)) && Date.now() < end) {
-      await page.waitForTimeout(250);
+    let names = [];
+    await poll(async () => {
       names = await page.evaluate(() => caches.keys());
-    }
+      return !names.some((n) => oldCaches.includes(n));
+    }, { timeout: 10_000, interval: 250 });
     assert.deepEqual(names.filter((n) => oldCaches.includes(n)), [], 'release 1\'s cache is deleted');
     assert.deepEqual(names.filter((n) => !n.endsWith('-runtime')), [`chicken-scores-${rel.version}`], 'one cache, release 2\'s');
     const entries = await allEntries(page);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openApp } from './harness.mjs';
+import { openApp, poll } from './harness.mjs';
 import { GameScreen } from './pages.mjs';
 import { idbDump, idbPoke, idbSeed } from './idb.mjs';
 
@@ -53,13 +53,11 @@ test('release 2 games of every kind open with the totals and status they showed,
         for (const line of screen.status) assert.ok(status.includes(line), `${name}: "${line}" in "${status}"`);
       }
       // Saved once in this release's shape, at the next revision.
-      await page.waitForFunction(async (id) => {
-        const db = await new Promise((r) => { const q = indexedDB.open('chicken-scores'); q.onsuccess = () => r(q.result); });
-        const got = await new Promise((r) => { const q = db.transaction('games').objectStore('games').get(id); q.onsuccess = () => r(q.result); });
-        db.close();
-        return JSON.parse(got.t).schema === 3;
-      }, record.id);
-      const stored = JSON.parse((await idbDump(page)).games[record.id]);
+      const stored = await poll(async () => {
+        const now = JSON.parse((await idbDump(page)).games[record.id]);
+        return now.schema === 3 && now;
+      }) || JSON.parse((await idbDump(page)).games[record.id]);
+      assert.equal(stored.schema, 3, `${name}: saved in schema 3`);
       assert.equal(stored.rev, record.rev + 1, `${name}: one save`);
       assert.ok(!JSON.stringify(stored).includes('"seed"'), `${name}: no seed left`);
       if (record.kind === 'playing-chicken' && record.settings.goal_source !== 'typed') {

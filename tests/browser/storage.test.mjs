@@ -5,7 +5,7 @@
 // with Undo, the About screen, and the theme.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp } from './harness.mjs';
+import { openApp, poll } from './harness.mjs';
 import { HomeScreen, GameScreen } from './pages.mjs';
 import { idbDump, idbPoke, idbRestore, simulateFullDisk } from './idb.mjs';
 
@@ -37,12 +37,8 @@ test('every stored value corrupted in 4 ways: the app starts, says so, keeps the
     // A half-typed hand in g1 (its draft), and the roster.
     await page.goto(`${url}/play/chickenfoot/${g1}`);
     await new GameScreen(page).wentOut('Bob');
-    await page.waitForFunction(async (g1) => {
-      const db = await new Promise((r) => { const q = indexedDB.open('chicken-scores'); q.onsuccess = () => r(q.result); });
-      const got = await new Promise((r) => { const q = db.transaction('drafts').objectStore('drafts').get(g1); q.onsuccess = () => r(q.result); });
-      db.close();
-      return got && got.t.includes('"out":1');
-    }, g1);
+    const drafted = await poll(async () => /\\*"out\\*":1/.test((await idbDump(page)).drafts[g1] || ''));
+    assert.ok(drafted, 'the half-typed hand is in the stored draft');
     const good = await idbDump(page);
     assert.ok(good.meta.roster);
 
@@ -62,7 +58,12 @@ test('every stored value corrupted in 4 ways: the app starts, says so, keeps the
         if (store === 'games' || store === 'drafts') {
           await page.goto(`${url}/play/chickenfoot/${g1}`);
           await page.locator('[data-testid=problem], [data-testid=save-error], [data-testid=leaders]').first().waitFor();
-          await page.waitForTimeout(200);
+          // Until the screen says what this case must say (checked below).
+          const words = (how === 'newer' ? [/newer version of the app/] : [/could not be read/, /kept aside/]).map((r) => r.source);
+          await page.waitForFunction(([before, words]) => {
+            const text = before + document.body.textContent;
+            return words.every((w) => new RegExp(w).test(text));
+          }, [said, words], { timeout: 10_000 }).catch(() => {});
           said += await page.locator('body').textContent();
         }
         if (store === 'meta') {
@@ -70,7 +71,12 @@ test('every stored value corrupted in 4 ways: the app starts, says so, keeps the
           await page.getByTestId('problem').waitFor();
           said += await page.locator('body').textContent();
         }
-        const now = await idbDump(page);
+        // A value that could not be read is kept aside: once that copy is
+        // stored (a newer one is left alone: nothing to wait for).
+        const now = (how !== 'newer' && await poll(async () => {
+          const dump = await idbDump(page);
+          return Object.keys(dump.aside).length > 0 && dump;
+        })) || await idbDump(page);
         if (how === 'newer') {
           assert.match(said, /newer version of the app/, what);
           assert.equal(now[store][key], bad, `${what}: left exactly as it is`);

@@ -21,6 +21,17 @@ async function fieldAndPad(page, label) {
   }, label);
 }
 
+/** The same, once the screen has scrolled the field into sight above the
+ *  pad (the frame after the pad opens), or as it is after 5 s. */
+async function fieldAbovePad(page, label) {
+  await page.waitForFunction((label) => {
+    const f = document.querySelector(`input[aria-label="${label}"]`)?.getBoundingClientRect();
+    const pad = document.querySelector('.number-pad')?.getBoundingClientRect();
+    return f && pad && f.bottom <= pad.top && f.top >= 0;
+  }, label, { timeout: 5000 }).catch(() => {});
+  return fieldAndPad(page, label);
+}
+
 test('six players at 390 px: the pad, saves, undo and the sheet', { timeout: 180000 }, async () => {
   const app = await openApp();
   const { page } = app;
@@ -37,8 +48,7 @@ test('six players at 390 px: the pad, saves, undo and the sheet', { timeout: 180
     const pips = { Bob: 23, Christopher: 4, Christine: 6, Eve: 17, Frank: 9 };
     for (const [name, v] of Object.entries(pips)) {
       await game.padPips(name, v);
-      await page.waitForTimeout(50);
-      const box = await fieldAndPad(page, `${name}: pips left`);
+      const box = await fieldAbovePad(page, `${name}: pips left`);
       assert.ok(box.bottom <= box.padTop && box.top >= 0, `${name}'s field is hidden: ${JSON.stringify(box)}`);
       assert.equal(await page.getByTestId('pad-value').textContent(), String(v));
     }
@@ -46,7 +56,10 @@ test('six players at 390 px: the pad, saves, undo and the sheet', { timeout: 180
     // A double tap on Save records one hand and lands nowhere in the next.
     await page.getByTestId('save-hand').dblclick();
     await game.waitRows(1);
-    await page.waitForTimeout(800);
+    // For a moment after a save the next form ignores taps (it is inert):
+    // once it takes them again, both taps have landed where they would.
+    await page.getByTestId('saved-note').waitFor();
+    await page.locator('#entry:not([inert])').waitFor();
     assert.equal(await game.rowCount(), 1);
     assert.equal(await page.locator('.number-pad').count(), 0, 'the second tap opened the pad');
     assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'BODY');
@@ -101,7 +114,7 @@ test('six players at 390 px: the pad, saves, undo and the sheet', { timeout: 180
     await game.editRow('Hand 1 · 9-9');
     assert.equal(await page.getByTestId('undo').isVisible(), false);
     await page.getByLabel('Frank: pips left').click();
-    await page.waitForTimeout(100);
+    await fieldAbovePad(page, 'Frank: pips left');
     const title = await page.getByRole('heading', { name: 'Correct hand 1' }).boundingBox();
     assert.ok(title && title.y >= -1 && title.y < 844, `title at ${title?.y}`);
     await page.getByRole('button', { name: 'Cancel' }).click();

@@ -28,9 +28,28 @@ async function fill(page, pips) {
   await game.typePips('Bob', String(pips));
 }
 
-/** Waits until the page has been idle for a moment. */
+/** Init script: counts the page's IndexedDB transactions not yet ended
+ *  (window.__idbOpen). */
+function countTransactions() {
+  window.__idbOpen = 0;
+  const transaction = IDBDatabase.prototype.transaction;
+  IDBDatabase.prototype.transaction = function (...args) {
+    const tx = transaction.apply(this, args);
+    window.__idbOpen += 1;
+    const ended = () => { window.__idbOpen -= 1; };
+    tx.addEventListener('complete', ended);
+    tx.addEventListener('abort', ended);
+    return tx;
+  };
+}
+
+/** Waits until the page runs nothing: no IndexedDB transaction under way,
+ *  no save or re-read (nothing aria-busy), and then an idle moment of the
+ *  browser's (Chromium evicts a cached page whose JavaScript runs, as an
+ *  IndexedDB request's callback would). */
 async function settle(page) {
-  await page.evaluate(() => new Promise((r) => requestIdleCallback(() => setTimeout(r, 700), { timeout: 3000 })));
+  await page.waitForFunction(() => window.__idbOpen === 0 && !document.querySelector('[aria-busy=true]'));
+  await page.evaluate(() => new Promise((r) => requestIdleCallback(r, { timeout: 3000 })));
 }
 
 async function storedPips(page, id) {
@@ -117,9 +136,21 @@ test('Back into a page from the back/forward cache, then Save: nothing lost', as
     serviceWorkers: 'block',
   });
   try {
+    await context.addInitScript(countTransactions);
     const page = context.pages()[0] || (await context.newPage());
+    // What the page was when it came back (pageshow with `persisted`): the
+    // rows it showed then, and whether it then marked its form busy while
+    // it re-read the game.
     await page.addInitScript(() => {
-      window.addEventListener('pageshow', (e) => { if (e.persisted) window.__restored = (window.__restored || 0) + 1; });
+      window.addEventListener('pageshow', (e) => {
+        if (!e.persisted) return;
+        window.__restored = (window.__restored || 0) + 1;
+        window.__rowsWhenRestored = document.querySelectorAll('table.sheet tbody tr:not(.row-details)').length;
+        window.__rereading = false;
+        const entry = document.getElementById('entry');
+        const seen = () => { if (entry?.getAttribute('aria-busy') === 'true') window.__rereading = true; };
+        if (entry) new MutationObserver(seen).observe(entry, { attributes: true, attributeFilter: ['aria-busy'] });
+      });
     });
     // Chromium's own reasons for not caching a page (the page's API masks
     // some of them).
@@ -142,12 +173,12 @@ test('Back into a page from the back/forward cache, then Save: nothing lost', as
     // a busy machine's timeout, the cache's size); then the page loaded
     // afresh, and the round is tried again from it, at most three times.
     const pips = [4];
-    let restored = 0;
-    let why = '';
-    for (let attempt = 0; attempt < 3 && restored === 0; attempt++) {
-      // Chromium evicts a cached page that runs JavaScript (an IndexedDB
-      // request or a promise still settling): leave once the page is idle.
+    let back = null;
+    let tries = 0;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      tries += 1;
       await settle(page);
+      await page.evaluate(() => { window.__left = true; });
       await page.goto(url + '/robots.txt');
       const other = await context.newPage();
       await other.goto(gameUrl);
@@ -162,23 +193,29 @@ test('Back into a page from the back/forward cache, then Save: nothing lost', as
       await other.close();
       await page.goBack({ waitUntil: 'commit' });
       await page.waitForFunction(() => location.pathname.startsWith('/play/'));
-      // pageshow fires a moment after the commit (later on a loaded machine).
-      await page.waitForFunction(() => (window.__restored || 0) >= 1, null, { timeout: 5000 }).catch(() => {});
-      restored = await page.evaluate(() => window.__restored || 0);
-      why = await page.evaluate(() =>
-        JSON.stringify(performance.getEntriesByType('navigation')[0]?.notRestoredReasons ?? null));
-      if (restored === 0 && !why.includes('"masked"')) break;
-      if (restored === 0) await game.waitRows(pips.length);
+      // Back from the cache, the document is the one that left (its mark
+      // kept) and pageshow said `persisted`; loaded afresh, a new one.
+      await page.waitForFunction(() => document.readyState === 'complete' && (window.__restored >= 1 || !window.__left));
+      back = await page.evaluate(() => ({
+        restored: window.__restored || 0,
+        sameDocument: window.__left === true,
+        type: performance.getEntriesByType('navigation')[0]?.type,
+        notRestored: JSON.stringify(performance.getEntriesByType('navigation')[0]?.notRestoredReasons ?? null),
+      }));
+      if (back.restored || !back.notRestored.includes('"masked"')) break;
+      await game.waitRows(pips.length);
     }
-    // Some runs Chromium evicts the cached page for "JavaScriptExecution"
-    // whatever the wait (a known open question, see the README's Storage
-    // section): then the page loaded afresh, and what follows still checks
-    // that nothing is lost. Any other reason fails.
-    const onlyJs = notUsed.length > 0 && notUsed.every((r) => r === 'JavaScriptExecution');
-    if (restored === 0 && onlyJs) t.diagnostic(`not restored in 3 tries: Chromium evicted it (${notUsed.join(' / ')})`);
-    else assert.ok(restored >= 1, `the page came back from the back/forward cache (not restored because: ${why}; Chromium: ${notUsed.join(' / ')})`);
-    // It re-reads before taking input: it shows every hand, then saves one more.
+    const path = back.restored ? 'restored from the back/forward cache' : 'loaded afresh';
+    const detail = `${path} after ${tries} Back(s) (not restored because: ${back.notRestored}; Chromium: ${notUsed.join(' / ') || 'nothing said'})`;
+    t.diagnostic(detail);
+    assert.ok(back.restored >= 1, `the page came back from the back/forward cache: ${detail}`);
+    assert.equal(back.sameDocument, true, 'restored: the very document that left');
+    // It came back as it left (the other tab's hand not shown yet), marked
+    // its form busy, re-read the game, and shows every hand.
+    assert.equal(await page.evaluate(() => window.__rowsWhenRestored), pips.length - 1, 'restored as it left');
     await game.waitRows(pips.length);
+    assert.equal(await page.evaluate(() => window.__rereading), true, 'the form was busy while the game was re-read');
+    // Then it takes input, and its save keeps what the other tab saved.
     await fill(page, 9);
     await game.save();
     pips.push(9);

@@ -66,20 +66,23 @@ pub fn replacing_with_itself_changes_nothing<R: Rules>(
 
 /// Editing entry `at` to `other` and then back, as the screen saves an
 /// edit ([`Rules::correct`]), restores the log and the standings exactly; a
-/// refused edit changes nothing.
+/// refused edit changes nothing. Says whether an edit that changes the entry
+/// was accepted: a property test whose edits are all refused (or all equal
+/// to the entry they replace) tests nothing, so each game runs this through
+/// [`check_edits`], which counts them.
 pub fn edit_then_revert_restores<R: Rules>(
     setup: &Setup<R::Settings>,
     log: &[R::Entry],
     at: usize,
     other: &R::Entry,
-) -> Result<(), TestCaseError> {
+) -> Result<bool, TestCaseError> {
     if log.is_empty() {
-        return Ok(());
+        return Ok(false);
     }
     let at = at % log.len();
     let whole = replay::<R>(setup, log).map_err(|e| TestCaseError::fail(e.to_string()))?;
     let Ok(edited) = R::correct(setup, log, at, other.clone()) else {
-        return Ok(());
+        return Ok(false);
     };
     let original = log[at].clone();
     let back = R::correct(setup, &edited, at, original)
@@ -87,7 +90,43 @@ pub fn edit_then_revert_restores<R: Rules>(
     prop_assert_eq!(&back[..], log);
     let state = replay::<R>(setup, &back).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(R::standings(setup, &state), R::standings(setup, &whole));
-    Ok(())
+    Ok(edited[at] != log[at])
+}
+
+/// Runs a property test as `proptest!` does (the cases of `config`, the
+/// failures saved beside its `source_file` replayed first), where each case
+/// returns whether its random edit changed an entry and was accepted
+/// ([`edit_then_revert_restores`]); then fails unless at least
+/// `min_percent` of the cases were. A generator that drifts so that every
+/// edit is refused would otherwise pass without testing an edit.
+pub fn check_edits<S>(
+    config: ProptestConfig,
+    min_percent: u32,
+    strategy: S,
+    case: impl Fn(S::Value) -> Result<bool, TestCaseError>,
+) where
+    S: Strategy,
+    S::Value: std::fmt::Debug,
+{
+    use std::cell::Cell;
+    let (ran, accepted) = (Cell::new(0u32), Cell::new(0u32));
+    let mut runner = proptest::test_runner::TestRunner::new(config);
+    let result = runner.run(&strategy, |value| {
+        let edited = case(value)?;
+        ran.set(ran.get() + 1);
+        accepted.set(accepted.get() + u32::from(edited));
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    let (ran, accepted) = (ran.get(), accepted.get());
+    eprintln!("edits accepted: {accepted} of {ran} cases");
+    assert!(
+        ran > 0 && accepted * 100 >= min_percent * ran,
+        "only {accepted} of {ran} generated edits were accepted (at least {min_percent}% must be): \
+         the property tested too few edits"
+    );
 }
 
 /// What the screen of a stored game shows, as the fixtures of a release

@@ -26,18 +26,43 @@ apt_install() {
 command -v cargo >/dev/null || { echo "cargo is missing: this machine should have the Rust toolchain" >&2; exit 1; }
 command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
 
-if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
-  say "adding the wasm32-unknown-unknown target"
-  rustup target add wasm32-unknown-unknown
+# The pinned toolchain (rust-toolchain.toml) with clippy, rustfmt and the
+# wasm32 target: every rustup call names it, so nothing lands on another one.
+TOOLCHAIN=$(sed -n 's/^channel *= *"\(.*\)"/\1/p' rust-toolchain.toml)
+[ -n "$TOOLCHAIN" ] || { echo "rust-toolchain.toml names no channel" >&2; exit 1; }
+if ! rustup toolchain list | grep -q "^$TOOLCHAIN-"; then
+  say "installing the Rust toolchain $TOOLCHAIN"
+  rustup toolchain install "$TOOLCHAIN" --profile minimal
+fi
+for c in clippy rustfmt; do
+  if ! rustup component list --toolchain "$TOOLCHAIN" --installed | grep -q "^$c-"; then
+    say "adding $c to $TOOLCHAIN"
+    rustup component add --toolchain "$TOOLCHAIN" "$c"
+  fi
+done
+if ! rustup target list --toolchain "$TOOLCHAIN" --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target to $TOOLCHAIN"
+  rustup target add --toolchain "$TOOLCHAIN" wasm32-unknown-unknown
 fi
 if ! trunk --version 2>/dev/null | grep -q "$TRUNK_VERSION"; then
   say "installing trunk $TRUNK_VERSION (a few minutes, once)"
   cargo install "trunk@$TRUNK_VERSION" --locked
 fi
 if ! wasm-bindgen --version 2>/dev/null | grep -q "$WBG_VERSION"; then
+  # Built from tests/tools/wasm-bindgen-cli (its Cargo.toml says why not
+  # `cargo install wasm-bindgen-cli --locked`), whose version must match.
+  WBG_PINNED=$(sed -n 's/^wasm-bindgen-cli = { version = "=\([^"]*\)".*/\1/p' tests/tools/wasm-bindgen-cli/Cargo.toml)
+  if [ "$WBG_PINNED" != "$WBG_VERSION" ]; then
+    echo "Cargo.lock has wasm-bindgen $WBG_VERSION but tests/tools/wasm-bindgen-cli builds $WBG_PINNED:" \
+      "update its Cargo.toml and Cargo.lock" >&2
+    exit 1
+  fi
   say "installing wasm-bindgen-cli $WBG_VERSION (a few minutes, once)"
-  # Not --locked: one of its locked dependencies is gone from the registry.
-  cargo install wasm-bindgen-cli --version "$WBG_VERSION"
+  # Built in a scratch folder, as `cargo install <crate>` does (not in
+  # the repository), then removed.
+  wbg_target=$(mktemp -d)
+  cargo install --path tests/tools/wasm-bindgen-cli --locked --force --target-dir "$wbg_target"
+  rm -rf "$wbg_target"
 fi
 # The build's split step (tests/tools/split.sh) cuts the WASM into the main
 # module and the chunks loaded on demand.
