@@ -8,7 +8,9 @@
 use chicken_scores::model::{Draft, DraftSlot, GameRecord, Roster, Summary, SCHEMA_VERSION};
 use chicken_scores::rules::chickenfoot::{Chickenfoot, Hand, Left, Settings};
 use chicken_scores::storage::legacy::{Legacy, MemoryLegacy, MIGRATED};
-use chicken_scores::storage::{block_on, Area, MemoryBackend, ReadError, SaveError, Store};
+use chicken_scores::storage::{
+    block_on, Area, Backend, MemoryBackend, ReadError, SaveError, Store,
+};
 
 fn clock() -> i64 {
     5_000
@@ -521,4 +523,36 @@ fn read_errors_say_their_kind() {
     s.backend()
         .poke(Area::Drafts, "g1", r#"{"schema":99,"id":"g1","seq":1}"#);
     assert_eq!(block_on(s.draft("g1")).1, Some(ReadError::Newer(99)));
+}
+
+#[test]
+fn a_draft_is_written_in_a_light_transaction_a_game_in_a_durable_one() {
+    let s = store();
+    create(&s, &record("g1", &["Ann", "Bob"]));
+    assert_eq!(s.backend().light.get(), 0, "a game's save is durable");
+    let mut d = Draft::new("g1");
+    d.entry = Some(DraftSlot {
+        at: 0,
+        text: "{}".into(),
+    });
+    block_on(s.save_draft("g1", &d)).unwrap();
+    assert_eq!(s.backend().light.get(), 1, "a draft's is light");
+    assert!(s.backend().peek(Area::Drafts, "g1").is_some());
+    // A light transaction cannot reach a game: refused, nothing written.
+    let refused = block_on(s.backend().update_in(
+        chicken_scores::storage::Scope::Light,
+        vec![],
+        |_| {
+            (
+                vec![chicken_scores::storage::Write::put(
+                    Area::Games,
+                    "g1",
+                    "x".into(),
+                )],
+                (),
+            )
+        },
+    ));
+    assert!(refused.is_err());
+    assert_ne!(s.backend().peek(Area::Games, "g1").as_deref(), Some("x"));
 }
