@@ -102,3 +102,29 @@ test('a game deleted and put back on another tab comes back on this one, without
     await app.close();
   }
 });
+
+test('a correction of a hand another tab changed meanwhile says so, keeps what was typed, and saves over what is there now', async () => {
+  const app = await openApp();
+  try {
+    const [a, b, id] = await twoTabs(app, [5, 7]);
+    // A starts correcting hand 1 (Bob 5 -> 6); B corrects hand 1 first (Bob 5 -> 9).
+    await a.locator('#entry:not([inert])').waitFor();
+    await new GameScreen(a).editRow('Hand 1 · 15-15');
+    await new GameScreen(a).typePips('Bob', '6');
+    await new GameScreen(b).editRow('Hand 1 · 15-15');
+    await new GameScreen(b).typePips('Bob', '9');
+    await b.getByRole('button', { name: 'Save changes to hand 1' }).click();
+    await b.getByRole('button', { name: 'Save hand 3' }).waitFor();
+    // A is told, its correction is still typed, and nothing of A's is saved.
+    await a.getByTestId('save-error').filter({ hasText: 'Hand 1 was changed on another screen while you were correcting it' }).waitFor();
+    assert.equal(await a.getByLabel('Bob: pips left').inputValue(), '6');
+    assert.deepEqual(await storedPips(a, id), [9, 7], "B's correction stands");
+    // Saved again, A's correction goes over what is there now.
+    await a.getByRole('button', { name: 'Save changes to hand 1' }).click();
+    await a.getByRole('button', { name: 'Save hand 3' }).waitFor();
+    assert.deepEqual(await storedPips(a, id), [6, 7]);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
