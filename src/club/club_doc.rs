@@ -1,0 +1,169 @@
+//! The club document: the club's name, the index of its games (each
+//! game's id and the address of its document), its players and its
+//! nights.
+//!
+//! ```text
+//! ROOT {
+//!   "doc": "chicken-scores/club", "layout": 1, "name": "Thursdays",
+//!   "games":   { "<game id>": "automerge:<document id>" },
+//!   "players": { "<name key>": "<name as written>" },
+//!   "nights":  { "<night id>": "<night JSON>" },
+//! }
+//! ```
+//!
+//! Every member adds under keys of their own (a game's or a night's id, a
+//! name's key), so additions from many phones merge side by side. Two
+//! values under one key (the same game indexed twice, a night renamed on
+//! two phones) are all kept and read ([`Club::conflicted`]).
+
+use automerge::transaction::Transactable;
+use automerge::{ObjId, ObjType, ReadDoc, ScalarValue, Value, ROOT};
+
+use super::limits::{
+    MAX_CLUB_GAMES, MAX_CLUB_NAME, MAX_CLUB_NIGHTS, MAX_CLUB_PLAYERS, MAX_FIELD_BYTES,
+};
+use super::DocError;
+use crate::model::name_key;
+
+/// What the `doc` field of a club document says.
+pub const CLUB_DOC: &str = "chicken-scores/club";
+/// The layout this release writes and reads.
+pub const CLUB_LAYOUT: u64 = 1;
+
+/// A club as read from its document.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Club {
+    /// Its name.
+    pub name: String,
+    /// Each game's id and its document's address, by id.
+    pub games: Vec<(String, String)>,
+    /// The players' names, by key.
+    pub players: Vec<String>,
+    /// Each night's id and its stored JSON, by id.
+    pub nights: Vec<(String, String)>,
+    /// Keys written with more than one value on different phones
+    /// ("games/<id>", "nights/<id>"): the first value is shown.
+    pub conflicted: Vec<String>,
+}
+
+/// Writes a new club called `name` into an empty document.
+pub fn create<T: Transactable>(doc: &mut T, name: &str) -> Result<(), DocError> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > MAX_CLUB_NAME {
+        return Err(DocError::Malformed("name"));
+    }
+    doc.put(ROOT, "doc", CLUB_DOC)?;
+    doc.put(ROOT, "layout", CLUB_LAYOUT)?;
+    doc.put(ROOT, "name", name)?;
+    for map in ["games", "players", "nights"] {
+        doc.put_object(ROOT, map, ObjType::Map)?;
+    }
+    Ok(())
+}
+
+/// Adds game `id` (its document at `url`) to the index, unless it is there.
+pub fn add_game<T: Transactable>(doc: &mut T, id: &str, url: &str) -> Result<bool, DocError> {
+    let games = map(doc, "games")?;
+    if doc.get(&games, id)?.is_some() {
+        return Ok(false);
+    }
+    doc.put(&games, id, url)?;
+    Ok(true)
+}
+
+/// Adds `name` to the players, unless a name of the same key is there.
+pub fn add_player<T: Transactable>(doc: &mut T, name: &str) -> Result<bool, DocError> {
+    let players = map(doc, "players")?;
+    let key = name_key(name);
+    if doc.get(&players, key.as_str())?.is_some() {
+        return Ok(false);
+    }
+    doc.put(&players, key.as_str(), name)?;
+    Ok(true)
+}
+
+/// Writes night `id` (its stored JSON), unless it is already the same.
+pub fn put_night<T: Transactable>(doc: &mut T, id: &str, json: &str) -> Result<bool, DocError> {
+    let nights = map(doc, "nights")?;
+    if let Some((Value::Scalar(s), _)) = doc.get(&nights, id)? {
+        if matches!(s.as_ref(), ScalarValue::Str(t) if t.as_str() == json) {
+            return Ok(false);
+        }
+    }
+    doc.put(&nights, id, json)?;
+    Ok(true)
+}
+
+/// Reads the club in `doc`, checked for shape and size.
+pub fn read<D: ReadDoc>(doc: &D) -> Result<Club, DocError> {
+    match doc.get(ROOT, "doc")? {
+        Some((Value::Scalar(s), _)) if matches!(s.as_ref(), ScalarValue::Str(t) if t.as_str() == CLUB_DOC) =>
+            {}
+        _ => return Err(DocError::NotOurs),
+    }
+    match doc.get(ROOT, "layout")? {
+        Some((Value::Scalar(s), _)) => match s.as_ref() {
+            ScalarValue::Uint(v) if *v > CLUB_LAYOUT => return Err(DocError::Newer(*v)),
+            ScalarValue::Uint(_) => {}
+            _ => return Err(DocError::Malformed("layout")),
+        },
+        _ => return Err(DocError::Malformed("layout")),
+    }
+    let name = match doc.get(ROOT, "name")? {
+        Some((Value::Scalar(s), _)) => match s.as_ref() {
+            ScalarValue::Str(t) if t.chars().count() <= MAX_CLUB_NAME => t.to_string(),
+            _ => return Err(DocError::Malformed("name")),
+        },
+        _ => return Err(DocError::Malformed("name")),
+    };
+    let mut club = Club {
+        name,
+        ..Club::default()
+    };
+    club.games = texts(doc, "games", MAX_CLUB_GAMES, &mut club.conflicted)?;
+    club.players = texts(doc, "players", MAX_CLUB_PLAYERS, &mut club.conflicted)?
+        .into_iter()
+        .map(|(_, name)| name)
+        .collect();
+    club.nights = texts(doc, "nights", MAX_CLUB_NIGHTS, &mut club.conflicted)?;
+    Ok(club)
+}
+
+fn map<D: ReadDoc>(doc: &D, key: &'static str) -> Result<ObjId, DocError> {
+    match doc.get(ROOT, key)? {
+        Some((Value::Object(ObjType::Map), id)) => Ok(id),
+        _ => Err(DocError::Malformed(key)),
+    }
+}
+
+/// Every key of map `key` with its (first) text value, in key order.
+fn texts<D: ReadDoc>(
+    doc: &D,
+    key: &'static str,
+    max: usize,
+    conflicted: &mut Vec<String>,
+) -> Result<Vec<(String, String)>, DocError> {
+    let obj = map(doc, key)?;
+    if doc.length(&obj) > max {
+        return Err(DocError::TooBig);
+    }
+    let mut out = Vec::new();
+    for k in doc.keys(&obj) {
+        if k.is_empty() || k.len() > MAX_FIELD_BYTES {
+            return Err(DocError::Malformed(key));
+        }
+        let values = doc.get_all(&obj, k.as_str())?;
+        if values.len() > 1 {
+            conflicted.push(format!("{key}/{k}"));
+        }
+        match values.into_iter().next() {
+            Some((Value::Scalar(s), _)) => match s.as_ref() {
+                ScalarValue::Str(t) if t.len() <= MAX_FIELD_BYTES => out.push((k, t.to_string())),
+                _ => return Err(DocError::Malformed(key)),
+            },
+            Some(_) => return Err(DocError::Malformed(key)),
+            None => {}
+        }
+    }
+    Ok(out)
+}

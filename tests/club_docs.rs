@@ -1,0 +1,404 @@
+//! The mapping between a game's log and its Automerge document, and the
+//! club document: every fixture game survives the trip; two phones that
+//! record the same hand both show up; a save writes only what it changed;
+//! a hostile or newer document is refused with a typed error, never a
+//! panic; and a document holding an older record is upgraded as a stored
+//! record is.
+
+use automerge::transaction::Transactable;
+use automerge::{AutoCommit, ObjType, ReadDoc, ROOT};
+use chicken_scores::club::{club_doc, game_doc, limits, DocError};
+use chicken_scores::model::backup::check_game;
+use chicken_scores::model::migrate::upgrade_text;
+use proptest::prelude::*;
+
+fn fixture(name: &str) -> String {
+    let path = format!(
+        "{}/tests/fixtures/release-2/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    serde_json::to_string(&v["record"]).unwrap()
+}
+
+/// The fixture as this release stores it (schema 3).
+fn stored(name: &str) -> String {
+    let raw = fixture(name);
+    let text = upgrade_text(&raw).unwrap().unwrap_or(raw);
+    // Written as the tests write their edits (keys in one order), so an
+    // entry nobody changed has the same text before and after.
+    let checked = check_game(&text).unwrap().text;
+    let v: serde_json::Value = serde_json::from_str(&checked).unwrap();
+    serde_json::to_string(&v).unwrap()
+}
+
+fn all_fixtures() -> Vec<String> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-2");
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path().file_stem().unwrap().to_string_lossy().to_string())
+        .filter(|n| n != "goal-decks")
+        .collect();
+    names.sort();
+    names
+}
+
+fn doc_of(record: &str) -> AutoCommit {
+    let mut doc = AutoCommit::new();
+    game_doc::create(&mut doc, record).unwrap();
+    doc
+}
+
+/// The log of a stored record, as entry texts.
+fn log_of(record: &str) -> Vec<String> {
+    let v: serde_json::Value = serde_json::from_str(record).unwrap();
+    v["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| serde_json::to_string(e).unwrap())
+        .collect()
+}
+
+/// `record` with its log replaced by `log`.
+fn with_log(record: &str, log: &[String]) -> String {
+    let mut v: serde_json::Value = serde_json::from_str(record).unwrap();
+    v["log"] = serde_json::Value::Array(
+        log.iter()
+            .map(|e| serde_json::from_str(e).unwrap())
+            .collect(),
+    );
+    serde_json::to_string(&v).unwrap()
+}
+
+/// A second phone: the document as it arrived there.
+fn phone_of(doc: &mut AutoCommit) -> AutoCommit {
+    AutoCommit::load(&doc.save()).unwrap()
+}
+
+#[test]
+fn every_fixture_game_reads_back_from_its_document_as_the_same_game() {
+    for name in all_fixtures() {
+        let record = stored(&name);
+        let mut doc = doc_of(&record);
+        // Through bytes, as it travels.
+        let there = AutoCommit::load(&doc.save()).unwrap();
+        let read = game_doc::read(&there).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        assert!(read.conflicts.is_empty() && read.stray.is_empty(), "{name}");
+        let checked = check_game(&read.record).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let original = check_game(&record).unwrap();
+        assert_eq!(checked.entries, original.entries, "{name}: the log");
+        assert_eq!(checked.setup_key, original.setup_key, "{name}: the setup");
+        assert_eq!(checked.state, original.state, "{name}: the standings");
+    }
+}
+
+#[test]
+fn a_document_of_an_older_record_is_upgraded_as_a_stored_record_is() {
+    // Release 2's Playing Chicken record holds a seed, not its deck.
+    let name = "playing-chicken-3p-app-deck-12-tricks";
+    let old = fixture(name);
+    let doc = doc_of(&old);
+    let read = game_doc::read(&doc).unwrap();
+    let upgraded = upgrade_text(&read.record)
+        .unwrap()
+        .expect("schema 2 is upgraded");
+    assert_eq!(
+        check_game(&upgraded).unwrap().entries,
+        check_game(&stored(name)).unwrap().entries
+    );
+    assert!(!upgraded.contains("seed"));
+}
+
+#[test]
+fn two_phones_recording_the_same_hand_both_show_up_until_the_table_picks() {
+    let record = stored("chickenfoot-double-6-finished");
+    let log = log_of(&record);
+    let start = with_log(&record, &log[..2]);
+    let mut a = doc_of(&start);
+    let mut b = phone_of(&mut a);
+    // Each phone records the third hand, offline, differently.
+    let on_a = with_log(&start, &log[..3]);
+    let mut other = log[..3].to_vec();
+    other[2] = log[3].clone();
+    let on_b = with_log(&start, &other);
+    assert_eq!(game_doc::apply_edit(&mut a, &start, &on_a).unwrap(), 1);
+    assert_eq!(game_doc::apply_edit(&mut b, &start, &on_b).unwrap(), 1);
+    a.merge(&mut b).unwrap();
+    b.merge(&mut a).unwrap();
+    let (ra, rb) = (game_doc::read(&a).unwrap(), game_doc::read(&b).unwrap());
+    assert_eq!(ra, rb, "both phones read the same");
+    assert_eq!(ra.conflicts.len(), 1);
+    let conflict = &ra.conflicts[0];
+    assert_eq!(conflict.index, 2);
+    let mut values = conflict.values.clone();
+    values.sort();
+    let mut expected = vec![log[2].clone(), log[3].clone()];
+    expected.sort();
+    assert_eq!(values, expected, "both hands are kept");
+
+    // A later hand on phone A does not settle the conflict by the way.
+    let shown = log_of(&ra.record);
+    let mut longer = shown.clone();
+    longer.push(log[4].clone());
+    game_doc::apply_edit(&mut a, &ra.record, &with_log(&record, &longer)).unwrap();
+    assert_eq!(game_doc::read(&a).unwrap().conflicts.len(), 1);
+
+    // The table picks B's hand on phone A: settled on both.
+    game_doc::settle(&mut a, 2, &log[3]).unwrap();
+    b.merge(&mut a).unwrap();
+    let settled = game_doc::read(&b).unwrap();
+    assert!(settled.conflicts.is_empty());
+    assert_eq!(log_of(&settled.record)[2], log[3]);
+    assert_eq!(log_of(&settled.record).len(), 4);
+}
+
+#[test]
+fn a_hand_recorded_after_an_undone_one_is_kept_aside_not_dropped() {
+    let record = stored("rummy-3-rounds-finished");
+    let log = log_of(&record);
+    assert!(log.len() >= 3);
+    let mut a = doc_of(&record);
+    let mut b = phone_of(&mut a);
+    // Phone A undoes the last hand; phone B adds one after it.
+    let undone = with_log(&record, &log[..log.len() - 1]);
+    game_doc::apply_edit(&mut a, &record, &undone).unwrap();
+    let mut more = log.clone();
+    more.push(log[0].clone());
+    game_doc::apply_edit(&mut b, &record, &with_log(&record, &more)).unwrap();
+    a.merge(&mut b).unwrap();
+    let read = game_doc::read(&a).unwrap();
+    assert_eq!(log_of(&read.record).len(), log.len() - 1);
+    assert_eq!(read.stray, vec![(log.len(), log[0].clone())]);
+}
+
+#[test]
+fn a_save_writes_only_the_entries_it_changed() {
+    let record = stored("circus-trump-nine-suits-finished");
+    let log = log_of(&record);
+    let mut doc = doc_of(&record);
+    assert_eq!(game_doc::apply_edit(&mut doc, &record, &record).unwrap(), 0);
+    let mut corrected = log.clone();
+    corrected[1] = log[0].clone();
+    assert_eq!(
+        game_doc::apply_edit(&mut doc, &record, &with_log(&record, &corrected)).unwrap(),
+        1
+    );
+    assert_eq!(log_of(&game_doc::read(&doc).unwrap().record), corrected);
+}
+
+#[test]
+fn hostile_and_newer_documents_are_refused_with_a_reason() {
+    let record = stored("chickenfoot-double-6-finished");
+    let cases: Vec<(&str, Box<dyn Fn(&mut AutoCommit)>, DocError)> = vec![
+        (
+            "empty",
+            Box::new(|d: &mut AutoCommit| {
+                d.delete(ROOT, "doc").unwrap();
+            }),
+            DocError::NotOurs,
+        ),
+        (
+            "a club",
+            Box::new(|d: &mut AutoCommit| {
+                d.put(ROOT, "doc", club_doc::CLUB_DOC).unwrap();
+            }),
+            DocError::NotOurs,
+        ),
+        (
+            "newer layout",
+            Box::new(|d: &mut AutoCommit| {
+                d.put(ROOT, "layout", 2u64).unwrap();
+            }),
+            DocError::Newer(2),
+        ),
+        (
+            "newer schema",
+            Box::new(|d: &mut AutoCommit| {
+                d.put(ROOT, "schema", 99u64).unwrap();
+            }),
+            DocError::Newer(99),
+        ),
+        (
+            "players not JSON",
+            Box::new(|d: &mut AutoCommit| {
+                d.put(ROOT, "players", "[\"Ann\"").unwrap();
+            }),
+            DocError::Malformed("players"),
+        ),
+        (
+            "id a number",
+            Box::new(|d: &mut AutoCommit| {
+                d.put(ROOT, "id", 7i64).unwrap();
+            }),
+            DocError::Malformed("id"),
+        ),
+        (
+            "log a list",
+            Box::new(|d: &mut AutoCommit| {
+                d.put_object(ROOT, "log", ObjType::List).unwrap();
+            }),
+            DocError::Malformed("log"),
+        ),
+        (
+            "an entry not JSON",
+            Box::new(|d: &mut AutoCommit| {
+                let (_, log) = d.get(ROOT, "log").unwrap().unwrap();
+                d.put(&log, "0001", "{\"left\":").unwrap();
+            }),
+            DocError::Malformed("entry"),
+        ),
+        (
+            "a stray key",
+            Box::new(|d: &mut AutoCommit| {
+                let (_, log) = d.get(ROOT, "log").unwrap().unwrap();
+                d.put(&log, "__proto__", "{}").unwrap();
+            }),
+            DocError::Malformed("log"),
+        ),
+        (
+            "a huge entry",
+            Box::new(|d: &mut AutoCommit| {
+                let (_, log) = d.get(ROOT, "log").unwrap().unwrap();
+                let huge = format!("\"{}\"", "x".repeat(limits::MAX_ENTRY_BYTES));
+                d.put(&log, "0001", huge).unwrap();
+            }),
+            DocError::TooBig,
+        ),
+        (
+            "a huge name",
+            Box::new(|d: &mut AutoCommit| {
+                d.put(ROOT, "kind", "k".repeat(limits::MAX_FIELD_BYTES + 1))
+                    .unwrap();
+            }),
+            DocError::Malformed("kind"),
+        ),
+    ];
+    for (what, spoil, expected) in cases {
+        let mut doc = doc_of(&record);
+        spoil(&mut doc);
+        assert_eq!(game_doc::read(&doc), Err(expected), "{what}");
+    }
+    // Too many entries: refused before one is read.
+    let mut doc = doc_of(&record);
+    let (_, log) = doc.get(ROOT, "log").unwrap().unwrap();
+    for i in 0..=limits::MAX_ENTRIES {
+        doc.put(&log, format!("{i:04}"), "{}").unwrap();
+    }
+    assert_eq!(game_doc::read(&doc), Err(DocError::TooBig));
+}
+
+#[test]
+fn a_document_that_passes_the_shape_check_still_passes_the_import_check() {
+    // A document can be well formed and still hold a game no table
+    // played: the app's import check refuses it.
+    let record = stored("chickenfoot-double-6-finished");
+    let mut doc = doc_of(&record);
+    let (_, log) = doc.get(ROOT, "log").unwrap().unwrap();
+    doc.put(&log, "0000", "{\"nonsense\":true}").unwrap();
+    let read = game_doc::read(&doc).unwrap();
+    assert!(check_game(&read.record).is_err());
+}
+
+#[test]
+fn the_club_document_merges_what_every_member_adds() {
+    let mut a = AutoCommit::new();
+    club_doc::create(&mut a, " Thursdays ").unwrap();
+    let mut b = phone_of(&mut a);
+    assert!(club_doc::add_game(&mut a, "g1", "automerge:aaa").unwrap());
+    assert!(!club_doc::add_game(&mut a, "g1", "automerge:other").unwrap());
+    assert!(club_doc::add_game(&mut b, "g2", "automerge:bbb").unwrap());
+    club_doc::add_player(&mut a, "Ann").unwrap();
+    assert!(!club_doc::add_player(&mut a, " ann").unwrap());
+    club_doc::add_player(&mut b, "Bob").unwrap();
+    club_doc::put_night(&mut a, "n1", "{\"name\":\"Friday\"}").unwrap();
+    club_doc::put_night(&mut b, "n1", "{\"name\":\"Friday at Ann's\"}").unwrap();
+    a.merge(&mut b).unwrap();
+    let club = club_doc::read(&a).unwrap();
+    assert_eq!(club.name, "Thursdays");
+    assert_eq!(
+        club.games,
+        vec![
+            ("g1".into(), "automerge:aaa".into()),
+            ("g2".into(), "automerge:bbb".into())
+        ]
+    );
+    assert_eq!(club.players, vec!["Ann".to_string(), "Bob".to_string()]);
+    assert_eq!(club.nights.len(), 1);
+    assert_eq!(club.conflicted, vec!["nights/n1".to_string()]);
+    assert_eq!(
+        club_doc::create(&mut AutoCommit::new(), "  "),
+        Err(DocError::Malformed("name"))
+    );
+}
+
+#[test]
+fn a_club_document_of_a_newer_release_or_a_game_is_refused() {
+    let mut doc = AutoCommit::new();
+    club_doc::create(&mut doc, "Club").unwrap();
+    doc.put(ROOT, "layout", 9u64).unwrap();
+    assert_eq!(club_doc::read(&doc), Err(DocError::Newer(9)));
+    let game = doc_of(&stored("rummy-3-rounds-finished"));
+    assert_eq!(club_doc::read(&game), Err(DocError::NotOurs));
+    assert_eq!(game_doc::read(&AutoCommit::new()), Err(DocError::NotOurs));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Whatever a peer writes under the document's keys, reading it never
+    /// panics: it is a game or a typed refusal.
+    #[test]
+    fn reading_any_document_never_panics(
+        puts in prop::collection::vec(
+            (prop::sample::select(vec!["doc", "layout", "schema", "id", "kind", "rules_version",
+                "created_ms", "players", "settings", "log", "name", "games"]),
+             prop_oneof![
+                any::<i64>().prop_map(ScalarOrObj::Int),
+                any::<u64>().prop_map(ScalarOrObj::Uint),
+                ".{0,12}".prop_map(ScalarOrObj::Text),
+                Just(ScalarOrObj::Map),
+                Just(ScalarOrObj::Text(game_doc::GAME_DOC.into())),
+             ]),
+            0..12),
+        log_puts in prop::collection::vec((".{0,5}", ".{0,20}"), 0..6),
+    ) {
+        let mut doc = doc_of(&stored("chickenfoot-double-6-finished"));
+        for (key, value) in &puts {
+            match value {
+                ScalarOrObj::Int(n) => { doc.put(ROOT, *key, *n).unwrap(); }
+                ScalarOrObj::Uint(n) => { doc.put(ROOT, *key, *n).unwrap(); }
+                ScalarOrObj::Text(t) => { doc.put(ROOT, *key, t.as_str()).unwrap(); }
+                ScalarOrObj::Map => { doc.put_object(ROOT, *key, ObjType::Map).unwrap(); }
+            }
+        }
+        if let Some((_, log)) = doc.get(ROOT, "log").unwrap() {
+            if doc.object_type(&log).is_ok() {
+                for (k, v) in &log_puts {
+                    let _ = doc.put(&log, k.as_str(), v.as_str());
+                }
+            }
+        }
+        let _ = game_doc::read(&doc);
+        let _ = club_doc::read(&doc);
+    }
+
+    /// Bytes from a hostile peer: Automerge refuses what is not a
+    /// document, and what loads reads as a game or a refusal.
+    #[test]
+    fn loading_any_bytes_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..256)) {
+        if let Ok(doc) = AutoCommit::load(&bytes) {
+            let _ = game_doc::read(&doc);
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+enum ScalarOrObj {
+    Int(i64),
+    Uint(u64),
+    Text(String),
+    Map,
+}

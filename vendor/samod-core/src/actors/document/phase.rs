@@ -1,0 +1,3 @@
+pub(crate) mod loading;
+pub(crate) mod ready;
+pub(crate) mod request;

@@ -1,0 +1,5 @@
+#[derive(Debug, Clone)]
+pub enum HubIoResult {
+    Send,
+    Disconnect,
+}

@@ -1,0 +1,10 @@
+mod doc_message;
+pub(crate) use doc_message::DocMessage;
+mod sync_message;
+pub(crate) use sync_message::SyncMessage;
+mod hub_to_doc_msg;
+pub use hub_to_doc_msg::HubToDocMsg;
+pub(crate) use hub_to_doc_msg::HubToDocMsgPayload;
+mod doc_to_hub_msg;
+pub use doc_to_hub_msg::DocToHubMsg;
+pub(crate) use doc_to_hub_msg::{Broadcast, DocToHubMsgPayload};

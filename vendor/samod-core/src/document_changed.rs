@@ -1,0 +1,6 @@
+use automerge::ChangeHash;
+
+#[derive(Clone, Debug)]
+pub struct DocumentChanged {
+    pub new_heads: Vec<ChangeHash>,
+}
