@@ -14,6 +14,7 @@
 //! trusted.
 
 pub mod club_doc;
+pub mod engine;
 pub mod game_doc;
 pub mod limits;
 
