@@ -402,3 +402,79 @@ enum ScalarOrObj {
     Text(String),
     Map,
 }
+
+mod kept_here {
+    use super::*;
+    use chicken_scores::storage::synced::Synced;
+    use chicken_scores::storage::{block_on, Area, Backend, MemoryBackend, Store};
+
+    fn clock() -> i64 {
+        1_800_000_000_000
+    }
+
+    fn checked(record: &str) -> chicken_scores::model::backup::CheckedGame {
+        check_game(record).unwrap()
+    }
+
+    #[test]
+    fn a_game_from_the_club_is_kept_as_the_next_revision_and_only_when_it_changed() {
+        let store = Store::new(MemoryBackend::default(), clock);
+        let full = stored("chickenfoot-double-6-finished");
+        let log = log_of(&full);
+        let part = with_log(&full, &log[..2]);
+        assert_eq!(
+            block_on(store.put_synced(checked(&part))).unwrap(),
+            Synced::Written {
+                rev: 1,
+                result_was: None
+            }
+        );
+        assert_eq!(
+            block_on(store.put_synced(checked(&part))).unwrap(),
+            Synced::Same
+        );
+        let more = with_log(&full, &log[..3]);
+        assert_eq!(
+            block_on(store.put_synced(checked(&more))).unwrap(),
+            Synced::Written {
+                rev: 2,
+                result_was: None
+            }
+        );
+        let text = block_on(store.backend().get(Area::Games, &checked(&more).id))
+            .unwrap()
+            .unwrap();
+        assert_eq!(checked(&text).entries, checked(&more).entries);
+        assert_eq!(checked(&text).rev, 2);
+    }
+
+    #[test]
+    fn a_merge_that_changes_a_finished_games_result_says_what_it_was() {
+        let store = Store::new(MemoryBackend::default(), clock);
+        let full = stored("chickenfoot-double-6-finished");
+        block_on(store.put_synced(checked(&full))).unwrap();
+        // Another phone corrected a hand: the winner changes.
+        // Every hand moved one seat on: another player wins.
+        let log: Vec<String> = log_of(&full)
+            .iter()
+            .map(|e| {
+                let mut v: serde_json::Value = serde_json::from_str(e).unwrap();
+                let n = v["left"].as_array().unwrap().len() as u64;
+                v["left"].as_array_mut().unwrap().rotate_right(1);
+                if let Some(out) = v["out"].as_u64() {
+                    v["out"] = ((out + 1) % n).into();
+                }
+                serde_json::to_string(&v).unwrap()
+            })
+            .collect();
+        let changed = with_log(&full, &log);
+        let before = checked(&full).state;
+        match block_on(store.put_synced(checked(&changed))).unwrap() {
+            Synced::Written { rev: 2, result_was } => {
+                assert_ne!(checked(&changed).state, before, "the winner changed");
+                assert_eq!(result_was, Some(before));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -32,6 +32,7 @@ pub mod legacy;
 mod nights;
 pub mod pending;
 mod players;
+pub mod synced;
 pub mod theme;
 mod values;
 pub mod wake;
