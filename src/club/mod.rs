@@ -17,6 +17,8 @@ pub mod club_doc;
 pub mod engine;
 pub mod game_doc;
 pub mod limits;
+pub mod message;
+pub mod replica;
 
 /// Why a document cannot be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,125 @@
+//! What the app and the sync worker say to each other (JSON, through
+//! `postMessage`). The worker owns the documents and the connection; the
+//! app owns the games as stored here, and checks every game the worker
+//! hands it as an import.
+
+use serde::{Deserialize, Serialize};
+
+/// From the app to the sync worker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum ToWorker {
+    /// Start: dial `server`, and open the club at `club` (its document's
+    /// address), or create a club called `create`.
+    Start {
+        /// The sync server's WebSocket address.
+        server: String,
+        /// The club's document (`automerge:...`), once known.
+        club: Option<String>,
+        /// The name of a club to create (when `club` is `None`).
+        create: Option<String>,
+    },
+    /// A game saved on this phone: `record` now, `before` as the app last
+    /// had it (`None`: a game the club may not know yet).
+    Saved {
+        /// The game's id.
+        id: String,
+        /// The stored record before the save, if the app had one.
+        before: Option<String>,
+        /// The stored record now.
+        record: String,
+    },
+    /// The table picked `value` for entry `index` of game `id`.
+    Settle {
+        /// The game.
+        id: String,
+        /// The entry's place.
+        index: usize,
+        /// The value that stands.
+        value: String,
+    },
+    /// A player added on this phone.
+    Player {
+        /// The name.
+        name: String,
+    },
+    /// A night saved on this phone (its stored JSON).
+    Night {
+        /// The night's id.
+        id: String,
+        /// Its stored JSON.
+        json: String,
+    },
+}
+
+/// One entry with more than one value, as the app shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Asked {
+    /// The entry's place in the log.
+    pub index: usize,
+    /// Every value (entry JSON), the one shown first.
+    pub values: Vec<String>,
+}
+
+/// From the sync worker to the app.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum FromWorker {
+    /// The club is open: its address (the link's key), name and games.
+    Club {
+        /// `automerge:...`.
+        url: String,
+        /// Its name.
+        name: String,
+        /// Games in its index.
+        games: usize,
+        /// Games of the index here so far.
+        here: usize,
+        /// The club's players.
+        players: Vec<String>,
+    },
+    /// Connected to the server, or not.
+    Online {
+        /// Whether the server answered.
+        online: bool,
+    },
+    /// A game of the club as its document holds it now.
+    Game {
+        /// Its id.
+        id: String,
+        /// The record (revision 0), to check as an import.
+        record: String,
+        /// Entries two phones recorded differently.
+        asked: Vec<Asked>,
+        /// Entries after a gap (recorded after an undone one elsewhere).
+        stray: usize,
+    },
+    /// A night of the club (its stored JSON).
+    Night {
+        /// Its id.
+        id: String,
+        /// Its JSON.
+        json: String,
+    },
+    /// A document was refused: which, and why.
+    Refused {
+        /// The document's address.
+        url: String,
+        /// Why, in words for the person holding the phone.
+        message: String,
+    },
+}
+
+impl ToWorker {
+    /// As sent.
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+impl FromWorker {
+    /// As sent.
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}

@@ -1,0 +1,406 @@
+//! This phone's replica of the club: the engine, which document is the
+//! club and which is each game, and the translation between the app's
+//! messages ([`ToWorker`], [`FromWorker`]) and the documents. The sync
+//! worker runs it in the browser; the tests run it natively.
+
+use std::collections::{HashMap, HashSet};
+
+use automerge::{AutoCommit, Automerge, ReadDoc};
+use rand_core_09::RngCore;
+use samod_core::{AutomergeUrl, DocumentId};
+
+use super::engine::{Effect, Engine};
+use super::message::{Asked, FromWorker, ToWorker};
+use super::{club_doc, game_doc, DocError};
+
+/// The club on this phone.
+pub struct Replica<R: RngCore> {
+    /// The engine (its storage and network effects go to the runtime).
+    pub engine: Engine<R>,
+    club: Option<DocumentId>,
+    creating_club: bool,
+    games: HashMap<String, DocumentId>,
+    ids: HashMap<DocumentId, String>,
+    /// Games created here, to add to the club's index once ready.
+    created: HashSet<DocumentId>,
+    /// Games whose document is being created here.
+    games_creating: HashSet<String>,
+    /// Saves waiting for their game's document.
+    waiting: HashMap<String, Vec<(Option<String>, String)>>,
+    /// Players and nights waiting for the club's document.
+    club_waiting: Vec<ToWorker>,
+    /// What the app was last told of each game.
+    told: HashMap<DocumentId, FromWorker>,
+    club_told: Option<FromWorker>,
+    nights_told: HashMap<String, String>,
+    refused: HashSet<DocumentId>,
+    out: Vec<FromWorker>,
+}
+
+impl<R: RngCore> Replica<R> {
+    /// A replica around `engine`.
+    pub fn new(engine: Engine<R>) -> Self {
+        Replica {
+            engine,
+            club: None,
+            creating_club: false,
+            games: HashMap::new(),
+            ids: HashMap::new(),
+            created: HashSet::new(),
+            games_creating: HashSet::new(),
+            waiting: HashMap::new(),
+            club_waiting: Vec::new(),
+            told: HashMap::new(),
+            club_told: None,
+            nights_told: HashMap::new(),
+            refused: HashSet::new(),
+            out: Vec::new(),
+        }
+    }
+
+    /// What to tell the app.
+    pub fn take_messages(&mut self) -> Vec<FromWorker> {
+        std::mem::take(&mut self.out)
+    }
+
+    /// The runtime's work (storage, network), after handling what the
+    /// replica handles itself.
+    pub fn take_io(&mut self) -> Vec<Effect> {
+        let mut io = Vec::new();
+        for _ in 0..1_000 {
+            let effects = self.engine.take_effects();
+            if effects.is_empty() {
+                break;
+            }
+            for effect in effects {
+                match effect {
+                    Effect::Ready(doc) => self.on_ready(doc),
+                    Effect::Changed(doc) => self.on_changed(doc),
+                    Effect::Online(_) => self.out.push(FromWorker::Online { online: true }),
+                    Effect::Offline(_) => self.out.push(FromWorker::Online { online: false }),
+                    other => io.push(other),
+                }
+            }
+        }
+        io
+    }
+
+    /// A message from the app.
+    pub fn handle(&mut self, msg: ToWorker) {
+        match msg {
+            ToWorker::Start {
+                server,
+                club,
+                create,
+            } => {
+                let _ = self.engine.dial(&server);
+                match (club, create) {
+                    (Some(url), _) => match url.parse::<AutomergeUrl>() {
+                        Ok(url) => {
+                            let doc = url.document_id().clone();
+                            self.club = Some(doc.clone());
+                            self.engine.find(doc);
+                        }
+                        Err(_) => self.out.push(FromWorker::Refused {
+                            url: bounded(&url),
+                            message: "This is not a club's link.".into(),
+                        }),
+                    },
+                    (None, Some(name)) => {
+                        let mut doc = AutoCommit::new();
+                        match club_doc::create(&mut doc, &name) {
+                            Ok(()) => {
+                                self.creating_club = true;
+                                self.engine.create(doc.document().clone());
+                            }
+                            Err(e) => self.out.push(FromWorker::Refused {
+                                url: String::new(),
+                                message: e.message(),
+                            }),
+                        }
+                    }
+                    (None, None) => {}
+                }
+            }
+            ToWorker::Saved { id, before, record } => self.saved(id, before, record),
+            ToWorker::Settle { id, index, value } => {
+                if let Some(doc) = self.games.get(&id).cloned() {
+                    self.engine.change(&doc, |d| {
+                        let mut tx = d.transaction();
+                        let _ = game_doc::settle(&mut tx, index, &value);
+                        tx.commit();
+                    });
+                    self.tell_game(&doc);
+                }
+            }
+            msg @ (ToWorker::Player { .. } | ToWorker::Night { .. }) => self.club_change(msg),
+        }
+    }
+
+    fn saved(&mut self, id: String, before: Option<String>, record: String) {
+        match self.games.get(&id).cloned() {
+            Some(doc) if self.engine.is_ready(&doc) => {
+                let before = before.or_else(|| {
+                    self.engine
+                        .read(&doc, |d| game_doc::read(d).ok().map(|g| g.record))
+                        .flatten()
+                });
+                let Some(before) = before else { return };
+                self.engine.change(&doc, |d| {
+                    let mut tx = d.transaction();
+                    let _ = game_doc::apply_edit(&mut tx, &before, &record);
+                    tx.commit();
+                });
+                self.tell_game(&doc);
+            }
+            Some(_) => self.waiting.entry(id).or_default().push((before, record)),
+            None if self.games_creating.contains(&id) => {
+                self.waiting.entry(id).or_default().push((before, record))
+            }
+            None => {
+                let mut doc = AutoCommit::new();
+                if game_doc::create(&mut doc, &record).is_ok() {
+                    // Marked as ours once the engine names it (on_ready).
+                    self.engine.create(doc.document().clone());
+                    self.games_creating.insert(id);
+                }
+            }
+        }
+    }
+
+    fn club_change(&mut self, msg: ToWorker) {
+        let Some(club) = self.club.clone().filter(|c| self.engine.is_ready(c)) else {
+            self.club_waiting.push(msg);
+            return;
+        };
+        self.engine.change(&club, |d| {
+            let mut tx = d.transaction();
+            let _ = match &msg {
+                ToWorker::Player { name } => club_doc::add_player(&mut tx, name),
+                ToWorker::Night { id, json } => club_doc::put_night(&mut tx, id, json),
+                _ => Ok(false),
+            };
+            tx.commit();
+        });
+    }
+
+    fn on_ready(&mut self, doc: DocumentId) {
+        let kind = self.engine.read(&doc, doc_kind).flatten();
+        match kind {
+            Some(Kind::Club) if self.club.is_none() && self.creating_club => {
+                self.creating_club = false;
+                self.club = Some(doc.clone());
+                self.on_club(&doc);
+            }
+            Some(Kind::Club) if self.club.as_ref() == Some(&doc) => self.on_club(&doc),
+            Some(Kind::Game(id)) => {
+                if self.games_creating.remove(&id) {
+                    self.created.insert(doc.clone());
+                }
+                match self.games.get(&id) {
+                    Some(known) if *known != doc => {
+                        // Indexed under another document: that one stands.
+                        return;
+                    }
+                    _ => {}
+                }
+                self.games.insert(id.clone(), doc.clone());
+                self.ids.insert(doc.clone(), id.clone());
+                self.index_created();
+                for (before, record) in self.waiting.remove(&id).unwrap_or_default() {
+                    self.saved(id.clone(), before, record);
+                }
+                self.tell_game(&doc);
+                self.tell_club();
+            }
+            _ if self.club.as_ref() == Some(&doc) => self.refuse(&doc),
+            _ if self.ids.contains_key(&doc) => self.refuse(&doc),
+            _ => {}
+        }
+    }
+
+    fn on_changed(&mut self, doc: DocumentId) {
+        if self.club.as_ref() == Some(&doc) {
+            self.on_club(&doc);
+        } else if self.ids.contains_key(&doc) {
+            self.tell_game(&doc);
+        }
+    }
+
+    /// The club's document is here or changed: find every game it indexes,
+    /// index the games created here, tell the app.
+    fn on_club(&mut self, club: &DocumentId) {
+        let read = self.engine.read(club, |d| club_doc::read(d));
+        let club_read = match read {
+            Some(Ok(c)) => c,
+            Some(Err(e)) => {
+                self.refuse_with(club, e);
+                return;
+            }
+            None => return,
+        };
+        for msg in std::mem::take(&mut self.club_waiting) {
+            self.club_change(msg);
+        }
+        self.index_created();
+        for (id, url) in &club_read.games {
+            let Ok(url) = url.parse::<AutomergeUrl>() else {
+                continue;
+            };
+            let doc = url.document_id().clone();
+            if self.games.get(id) == Some(&doc) || self.refused.contains(&doc) {
+                continue;
+            }
+            self.games.insert(id.clone(), doc.clone());
+            self.ids.insert(doc.clone(), id.clone());
+            self.engine.find(doc);
+        }
+        for (id, json) in &club_read.nights {
+            if self.nights_told.get(id) != Some(json) {
+                self.nights_told.insert(id.clone(), json.clone());
+                self.out.push(FromWorker::Night {
+                    id: id.clone(),
+                    json: json.clone(),
+                });
+            }
+        }
+        self.tell_club();
+    }
+
+    /// Tells the app of the club (its name, players, games here), if that
+    /// changed since it was last told.
+    fn tell_club(&mut self) {
+        let Some(club) = self.club.clone() else {
+            return;
+        };
+        let Some(Ok(read)) = self.engine.read(&club, |d| club_doc::read(d)) else {
+            return;
+        };
+        let here = read
+            .games
+            .iter()
+            .filter(|(id, _)| self.games.get(id).is_some_and(|d| self.engine.is_ready(d)))
+            .count();
+        let msg = FromWorker::Club {
+            url: AutomergeUrl::from(&club).to_string(),
+            name: read.name,
+            games: read.games.len(),
+            here,
+            players: read.players,
+        };
+        if self.club_told.as_ref() != Some(&msg) {
+            self.club_told = Some(msg.clone());
+            self.out.push(msg);
+        }
+    }
+
+    /// Adds the games created here to the club's index.
+    fn index_created(&mut self) {
+        let Some(club) = self.club.clone().filter(|c| self.engine.is_ready(c)) else {
+            return;
+        };
+        let created: Vec<(String, DocumentId)> = self
+            .created
+            .iter()
+            .filter_map(|d| self.ids.get(d).map(|id| (id.clone(), d.clone())))
+            .collect();
+        if created.is_empty() {
+            return;
+        }
+        self.engine.change(&club, |d| {
+            let mut tx = d.transaction();
+            for (id, doc) in &created {
+                let _ = club_doc::add_game(&mut tx, id, &AutomergeUrl::from(doc).to_string());
+            }
+            tx.commit();
+        });
+        for (_, doc) in created {
+            self.created.remove(&doc);
+        }
+    }
+
+    fn tell_game(&mut self, doc: &DocumentId) {
+        let Some(id) = self.ids.get(doc).cloned() else {
+            return;
+        };
+        let read = self.engine.read(doc, |d| game_doc::read(d));
+        let msg = match read {
+            Some(Ok(g)) => {
+                if !record_is_of(&g.record, &id) {
+                    self.refuse_with(doc, DocError::Malformed("id"));
+                    return;
+                }
+                FromWorker::Game {
+                    id,
+                    record: g.record,
+                    asked: g
+                        .conflicts
+                        .into_iter()
+                        .map(|c| Asked {
+                            index: c.index,
+                            values: c.values,
+                        })
+                        .collect(),
+                    stray: g.stray.len(),
+                }
+            }
+            Some(Err(e)) => {
+                self.refuse_with(doc, e);
+                return;
+            }
+            None => return,
+        };
+        if self.told.get(doc) != Some(&msg) {
+            self.told.insert(doc.clone(), msg.clone());
+            self.out.push(msg);
+        }
+    }
+
+    fn refuse(&mut self, doc: &DocumentId) {
+        self.refuse_with(doc, DocError::NotOurs);
+    }
+
+    fn refuse_with(&mut self, doc: &DocumentId, e: DocError) {
+        if self.refused.insert(doc.clone()) {
+            self.out.push(FromWorker::Refused {
+                url: AutomergeUrl::from(doc).to_string(),
+                message: e.message(),
+            });
+        }
+    }
+}
+
+enum Kind {
+    Club,
+    Game(String),
+}
+
+fn doc_kind(doc: &Automerge) -> Option<Kind> {
+    use automerge::{ScalarValue, Value, ROOT};
+    let text = |key: &str| match doc.get(ROOT, key).ok().flatten() {
+        Some((Value::Scalar(s), _)) => match s.as_ref() {
+            ScalarValue::Str(t) if t.len() <= super::limits::MAX_FIELD_BYTES => Some(t.to_string()),
+            _ => None,
+        },
+        _ => None,
+    };
+    match text("doc")?.as_str() {
+        club_doc::CLUB_DOC => Some(Kind::Club),
+        game_doc::GAME_DOC => text("id").map(Kind::Game),
+        _ => None,
+    }
+}
+
+/// Whether the record built from a game's document carries `id`.
+fn record_is_of(record: &str, id: &str) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Id<'a> {
+        #[serde(borrow)]
+        id: std::borrow::Cow<'a, str>,
+    }
+    serde_json::from_str::<Id>(record).is_ok_and(|r| r.id == id)
+}
+
+fn bounded(s: &str) -> String {
+    s.chars().take(60).collect()
+}

@@ -1,0 +1,521 @@
+//! The sync engine natively: two phones and a server (three engines, the
+//! server one listening as the reference sync server does) wired in
+//! memory. A club created on one phone is found on the other through the
+//! server; a hand saved on one reaches the other; changes made while
+//! apart merge, both values of one hand kept; a phone that restarts from
+//! its own storage has everything.
+
+use std::collections::HashMap;
+
+use chicken_scores::club::engine::{Effect, Engine};
+use chicken_scores::club::message::{Asked, FromWorker, ToWorker};
+use chicken_scores::club::replica::Replica;
+use rand_core_09::RngCore;
+use samod_core::io::{IoResult, StorageResult, StorageTask};
+use samod_core::{ConnectionId, LoaderState, PeerId, SamodLoader, StorageKey};
+
+/// A test's generator (samod-core names peers and documents with it).
+struct TestRng(u64);
+
+impl RngCore for TestRng {
+    fn next_u32(&mut self) -> u32 {
+        self.next_u64() as u32
+    }
+    fn next_u64(&mut self) -> u64 {
+        // splitmix64
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        for chunk in dest.chunks_mut(8) {
+            let v = self.next_u64().to_le_bytes();
+            chunk.copy_from_slice(&v[..chunk.len()]);
+        }
+    }
+}
+
+/// A clock that moves on 100 ms each time it is read (dialers retry
+/// after a delay).
+fn clock() -> u128 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NOW: AtomicU64 = AtomicU64::new(1_790_000_000_000);
+    u128::from(NOW.fetch_add(100, Ordering::Relaxed))
+}
+
+#[derive(Default, Clone)]
+struct Store(HashMap<StorageKey, Vec<u8>>);
+
+impl Store {
+    fn perform(&mut self, task: StorageTask) -> StorageResult {
+        match task {
+            StorageTask::Load { key } => StorageResult::Load {
+                value: self.0.get(&key).cloned(),
+            },
+            StorageTask::LoadRange { prefix } => StorageResult::LoadRange {
+                values: self
+                    .0
+                    .iter()
+                    .filter(|(k, _)| prefix.is_prefix_of(k))
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect(),
+            },
+            StorageTask::Put { key, value } => {
+                self.0.insert(key, value);
+                StorageResult::Put
+            }
+            StorageTask::Delete { key } => {
+                self.0.remove(&key);
+                StorageResult::Delete
+            }
+        }
+    }
+}
+
+/// A phone: its replica of the club, its storage, what the app was told.
+struct Phone {
+    replica: Replica<TestRng>,
+    store: Store,
+    told: Vec<FromWorker>,
+    online: bool,
+    dials: Vec<samod_core::DialerId>,
+}
+
+/// The server: an engine listening, as the reference sync server does.
+struct Server {
+    engine: Engine<TestRng>,
+    store: Store,
+}
+
+fn hub(name: &str, seed: u64, store: &mut Store) -> Engine<TestRng> {
+    let mut rng = TestRng(seed);
+    let mut loader = SamodLoader::new(PeerId::from(name));
+    let hub = loop {
+        match loader.step(&mut rng, samod_core::UnixTimestamp::from_millis(clock())) {
+            LoaderState::NeedIo(tasks) => {
+                for task in tasks {
+                    let payload = store.perform(task.action);
+                    loader.provide_io_result(IoResult {
+                        task_id: task.task_id,
+                        payload,
+                    });
+                }
+            }
+            LoaderState::Loaded(hub) => break hub,
+        }
+    };
+    Engine::new(hub, rng, clock)
+}
+
+fn phone(name: &str, seed: u64, mut store: Store) -> Phone {
+    Phone {
+        replica: Replica::new(hub(name, seed, &mut store)),
+        store,
+        told: vec![],
+        online: false,
+        dials: vec![],
+    }
+}
+
+const SERVER: &str = "ws://server/";
+
+/// The wires between phones and the server: (phone's connection, the
+/// server's connection for it).
+struct Net {
+    server: Server,
+    phones: Vec<Phone>,
+    links: Vec<Option<(ConnectionId, ConnectionId)>>,
+    /// Phones whose network is off: their dials fail.
+    off: Vec<bool>,
+}
+
+impl Net {
+    fn new(phones: usize) -> Net {
+        let mut store = Store::default();
+        let mut engine = hub("storage-server", 1, &mut store);
+        engine.listen(SERVER).unwrap();
+        Net {
+            server: Server { engine, store },
+            phones: (0..phones)
+                .map(|i| phone(&format!("phone-{i}"), 100 + i as u64, Store::default()))
+                .collect(),
+            links: vec![None; phones],
+            off: vec![false; phones],
+        }
+    }
+
+    /// Phone `i` says `msg` to its worker.
+    fn say(&mut self, i: usize, msg: ToWorker) {
+        self.phones[i].replica.handle(msg);
+        self.settle();
+    }
+
+    fn start(&mut self, i: usize, club: Option<String>, create: Option<&str>) {
+        self.say(
+            i,
+            ToWorker::Start {
+                server: SERVER.into(),
+                club,
+                create: create.map(str::to_string),
+            },
+        );
+    }
+
+    fn offline(&mut self, i: usize) {
+        self.off[i] = true;
+        if let Some((phone_conn, server_conn)) = self.links[i].take() {
+            self.phones[i].replica.engine.lost(phone_conn);
+            self.server.engine.lost(server_conn);
+        }
+        self.settle();
+    }
+
+    fn online(&mut self, i: usize) {
+        self.off[i] = false;
+        // The dialer retries on a tick.
+        for _ in 0..50 {
+            self.phones[i].replica.engine.tick();
+            self.settle();
+            if self.phones[i].online {
+                return;
+            }
+        }
+        panic!("phone {i} never came back online");
+    }
+
+    /// Runs every effect until nothing is left to do.
+    fn settle(&mut self) {
+        for _ in 0..10_000 {
+            let mut busy = false;
+            for i in 0..self.phones.len() {
+                let effects = self.phones[i].replica.take_io();
+                let told = self.phones[i].replica.take_messages();
+                busy |= !effects.is_empty() || !told.is_empty();
+                for m in told {
+                    if let FromWorker::Online { online } = m {
+                        self.phones[i].online = online;
+                    }
+                    self.phones[i].told.push(m);
+                }
+                for effect in effects {
+                    match effect {
+                        Effect::Send { bytes, .. } => {
+                            if let Some((_, server_conn)) = self.links[i] {
+                                self.server.engine.receive(server_conn, bytes);
+                            }
+                        }
+                        Effect::Dial { dialer, .. } => self.phones[i].dials.push(dialer),
+                        Effect::Store { actor, task } => {
+                            let payload = self.phones[i].store.perform(task.action);
+                            self.phones[i].replica.engine.stored(
+                                actor,
+                                IoResult {
+                                    task_id: task.task_id,
+                                    payload,
+                                },
+                            );
+                        }
+                        _ => {}
+                    }
+                }
+                for dialer in std::mem::take(&mut self.phones[i].dials) {
+                    busy = true;
+                    if self.off[i] {
+                        self.phones[i].replica.engine.dial_failed(dialer, "offline");
+                        continue;
+                    }
+                    let server_conn = self.server.engine.accept().expect("the server accepts");
+                    self.phones[i].replica.engine.opened(dialer);
+                    let phone_conn = self.phones[i].replica.engine.connection_of(dialer).unwrap();
+                    self.links[i] = Some((phone_conn, server_conn));
+                }
+            }
+            let effects = self.server.engine.take_effects();
+            busy |= !effects.is_empty();
+            for effect in effects {
+                match effect {
+                    Effect::Send { conn, bytes } => {
+                        if let Some(i) = self
+                            .links
+                            .iter()
+                            .position(|l| l.is_some_and(|(_, s)| s == conn))
+                        {
+                            let (phone_conn, _) = self.links[i].unwrap();
+                            self.phones[i].replica.engine.receive(phone_conn, bytes);
+                        }
+                    }
+                    Effect::Store { actor, task } => {
+                        let payload = self.server.store.perform(task.action);
+                        self.server.engine.stored(
+                            actor,
+                            IoResult {
+                                task_id: task.task_id,
+                                payload,
+                            },
+                        );
+                    }
+                    _ => {}
+                }
+            }
+            if !busy {
+                return;
+            }
+        }
+        panic!("the network never settled");
+    }
+
+    /// The last thing phone `i`'s app was told of game `id`.
+    fn game(&self, i: usize, id: &str) -> Option<(String, Vec<Asked>)> {
+        self.phones[i].told.iter().rev().find_map(|m| match m {
+            FromWorker::Game {
+                id: g,
+                record,
+                asked,
+                ..
+            } if g == id => Some((record.clone(), asked.clone())),
+            _ => None,
+        })
+    }
+
+    /// The club as phone `i`'s app was last told.
+    fn club(&self, i: usize) -> Option<(String, String, usize, usize)> {
+        self.phones[i].told.iter().rev().find_map(|m| match m {
+            FromWorker::Club {
+                url,
+                name,
+                games,
+                here,
+                ..
+            } => Some((url.clone(), name.clone(), *games, *here)),
+            _ => None,
+        })
+    }
+}
+
+fn record() -> String {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/release-2/chickenfoot-double-6-finished.json"
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    serde_json::to_string(&v["record"]).unwrap()
+}
+
+fn with_log(record: &str, n: usize) -> String {
+    let mut v: serde_json::Value = serde_json::from_str(record).unwrap();
+    let log = v["log"].as_array().unwrap()[..n].to_vec();
+    v["log"] = serde_json::Value::Array(log);
+    serde_json::to_string(&v).unwrap()
+}
+
+fn entries(record: &str) -> usize {
+    serde_json::from_str::<serde_json::Value>(record).unwrap()["log"]
+        .as_array()
+        .unwrap()
+        .len()
+}
+
+fn id_of(record: &str) -> String {
+    serde_json::from_str::<serde_json::Value>(record).unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// Two phones in one club, a game of two hands saved on the first and
+/// arrived on the second.
+fn club_of_two() -> (Net, String, String) {
+    let mut net = Net::new(2);
+    net.start(0, None, Some("Thursdays"));
+    let (url, name, _, _) = net.club(0).expect("the club is created");
+    assert_eq!(name, "Thursdays");
+    assert!(url.starts_with("automerge:"));
+    net.start(1, Some(url.clone()), None);
+    assert_eq!(net.club(1).map(|c| c.1), Some("Thursdays".to_string()));
+    let full = record();
+    let id = id_of(&full);
+    net.say(
+        0,
+        ToWorker::Saved {
+            id: id.clone(),
+            before: None,
+            record: with_log(&full, 2),
+        },
+    );
+    let (arrived, asked) = net.game(1, &id).expect("the game reaches the second phone");
+    assert_eq!(entries(&arrived), 2);
+    assert!(asked.is_empty());
+    (net, url, full)
+}
+
+#[test]
+fn a_club_created_on_one_phone_is_joined_on_another_and_a_hand_saved_on_either_shows_on_both() {
+    let (mut net, _, full) = club_of_two();
+    let id = id_of(&full);
+    assert_eq!(
+        net.club(1).map(|c| (c.2, c.3)),
+        Some((1, 1)),
+        "one game, here"
+    );
+    net.say(
+        1,
+        ToWorker::Saved {
+            id: id.clone(),
+            before: Some(with_log(&full, 2)),
+            record: with_log(&full, 3),
+        },
+    );
+    assert_eq!(net.game(0, &id).map(|g| entries(&g.0)), Some(3));
+    // Players and nights travel in the club's document.
+    net.say(0, ToWorker::Player { name: "Ann".into() });
+    net.say(
+        1,
+        ToWorker::Night {
+            id: "n1".into(),
+            json: "{\"name\":\"Friday\"}".into(),
+        },
+    );
+    let players = net.phones[1].told.iter().rev().find_map(|m| match m {
+        FromWorker::Club { players, .. } => Some(players.clone()),
+        _ => None,
+    });
+    assert_eq!(players, Some(vec!["Ann".to_string()]));
+    assert!(net.phones[0]
+        .told
+        .iter()
+        .any(|m| matches!(m, FromWorker::Night { id, .. } if id == "n1")));
+}
+
+#[test]
+fn both_phones_score_offline_and_back_online_both_hands_are_kept_and_asked() {
+    let (mut net, _, full) = club_of_two();
+    let id = id_of(&full);
+    net.offline(0);
+    net.offline(1);
+    let mut other: serde_json::Value = serde_json::from_str(&with_log(&full, 4)).unwrap();
+    other["log"].as_array_mut().unwrap().remove(2);
+    let other = serde_json::to_string(&other).unwrap();
+    for (i, after) in [(0, with_log(&full, 3)), (1, other)] {
+        net.say(
+            i,
+            ToWorker::Saved {
+                id: id.clone(),
+                before: Some(with_log(&full, 2)),
+                record: after,
+            },
+        );
+    }
+    net.online(0);
+    net.online(1);
+    net.online(0);
+    for i in 0..2 {
+        let (_, asked) = net.game(i, &id).unwrap();
+        assert_eq!(asked.len(), 1, "phone {i}: the third hand is asked");
+        assert_eq!(asked[0].index, 2);
+        assert_eq!(asked[0].values.len(), 2);
+    }
+    // The table picks on phone 1; both phones settle.
+    let pick = net.game(1, &id).unwrap().1[0].values[1].clone();
+    net.say(
+        1,
+        ToWorker::Settle {
+            id: id.clone(),
+            index: 2,
+            value: pick.clone(),
+        },
+    );
+    for i in 0..2 {
+        let (record, asked) = net.game(i, &id).unwrap();
+        assert!(asked.is_empty(), "phone {i}: settled");
+        let v: serde_json::Value = serde_json::from_str(&record).unwrap();
+        assert_eq!(serde_json::to_string(&v["log"][2]).unwrap(), pick);
+    }
+}
+
+#[test]
+fn a_hostile_document_from_a_third_peer_is_refused_and_touches_no_other_game() {
+    let (mut net, url, full) = club_of_two();
+    let id = id_of(&full);
+    // A third peer joins the club and indexes a document that is no game.
+    let evil = phone("evil", 999, Store::default());
+    net.phones.push(evil);
+    net.links.push(None);
+    net.off.push(false);
+    net.say(
+        2,
+        ToWorker::Start {
+            server: SERVER.into(),
+            club: Some(url.clone()),
+            create: None,
+        },
+    );
+    let mut junk = automerge::AutoCommit::new();
+    use automerge::transaction::Transactable;
+    junk.put(automerge::ROOT, "doc", "chicken-scores/game")
+        .unwrap();
+    junk.put(automerge::ROOT, "id", "evil").unwrap();
+    net.phones[2].replica.engine.create(junk.document().clone());
+    net.settle();
+    // Its own phone refuses it too, and says its address.
+    let junk_url = net.phones[2].told.iter().find_map(|m| match m {
+        FromWorker::Refused { url, .. } => Some(url.clone()),
+        _ => None,
+    });
+    let junk_url = junk_url.expect("the hostile document has an address");
+    let club_doc_id = url
+        .parse::<samod_core::AutomergeUrl>()
+        .unwrap()
+        .document_id()
+        .clone();
+    let indexed = net.phones[2].replica.engine.change(&club_doc_id, |d| {
+        let mut tx = d.transaction();
+        chicken_scores::club::club_doc::add_game(&mut tx, "evil", &junk_url).unwrap();
+        tx.commit();
+    });
+    assert!(indexed.is_some(), "the third phone has the club");
+    net.settle();
+    for i in 0..2 {
+        assert!(
+            net.phones[i].told.iter().any(|m| matches!(m, FromWorker::Refused { url, message } if *url == junk_url && message.contains("damaged"))),
+            "phone {i} refuses the hostile document: {:?}",
+            net.phones[i].told.iter().filter(|m| matches!(m, FromWorker::Refused { .. })).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            net.game(i, &id).map(|g| entries(&g.0)),
+            Some(2),
+            "phone {i}: the real game is untouched"
+        );
+    }
+    // Still in step afterwards.
+    net.say(
+        0,
+        ToWorker::Saved {
+            id: id.clone(),
+            before: Some(with_log(&full, 2)),
+            record: with_log(&full, 3),
+        },
+    );
+    assert_eq!(net.game(1, &id).map(|g| entries(&g.0)), Some(3));
+}
+
+#[test]
+fn a_phone_restarted_from_its_own_storage_has_the_club_offline() {
+    let (mut net, url, full) = club_of_two();
+    let id = id_of(&full);
+    let store = net.phones[1].store.clone();
+    net.offline(1);
+    let mut again = phone("phone-1", 7, store);
+    again.replica.handle(ToWorker::Start {
+        server: SERVER.into(),
+        club: Some(url),
+        create: None,
+    });
+    net.phones[1] = again;
+    net.settle();
+    assert!(!net.phones[1].online);
+    assert_eq!(net.club(1).map(|c| c.1), Some("Thursdays".to_string()));
+    assert_eq!(net.game(1, &id).map(|g| entries(&g.0)), Some(2));
+}
