@@ -8,7 +8,6 @@
 //! `app` the Leptos interface (run in the browser; its pure helpers are
 //! tested natively too). See `docs/architecture.md`.
 
-pub mod club;
 pub mod model;
 pub mod rules;
 pub mod stats;

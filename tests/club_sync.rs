@@ -7,9 +7,9 @@
 
 use std::collections::HashMap;
 
-use chicken_scores::club::engine::{Effect, Engine};
-use chicken_scores::club::message::{Asked, FromWorker, ToWorker};
-use chicken_scores::club::replica::Replica;
+use chicken_club::engine::{Effect, Engine};
+use chicken_club::message::{Asked, FromWorker, ToWorker};
+use chicken_club::replica::Replica;
 use rand_core_09::RngCore;
 use samod_core::io::{IoResult, StorageResult, StorageTask};
 use samod_core::{ConnectionId, LoaderState, PeerId, SamodLoader, StorageKey};
@@ -472,7 +472,7 @@ fn a_hostile_document_from_a_third_peer_is_refused_and_touches_no_other_game() {
         .clone();
     let indexed = net.phones[2].replica.engine.change(&club_doc_id, |d| {
         let mut tx = d.transaction();
-        chicken_scores::club::club_doc::add_game(&mut tx, "evil", &junk_url).unwrap();
+        chicken_club::club_doc::add_game(&mut tx, "evil", &junk_url).unwrap();
         tx.commit();
     });
     assert!(indexed.is_some(), "the third phone has the club");

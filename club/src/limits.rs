@@ -1,6 +1,6 @@
 //! The largest document the app reads: anything beyond is refused before
 //! it is turned into records (a hostile peer cannot make a phone build a
-//! huge game).
+//! huge game). The club's limits are a backup's (`model::backup`).
 
 /// Entries in one game's log.
 pub const MAX_ENTRIES: usize = 2_000;
@@ -9,10 +9,10 @@ pub const MAX_ENTRY_BYTES: usize = 8_192;
 /// One header field (players, settings, a name or an id).
 pub const MAX_FIELD_BYTES: usize = 16_384;
 /// Games in one club.
-pub const MAX_CLUB_GAMES: usize = crate::model::backup::MAX_GAMES;
+pub const MAX_CLUB_GAMES: usize = 20_000;
 /// Nights in one club.
-pub const MAX_CLUB_NIGHTS: usize = crate::model::backup::MAX_NIGHTS;
+pub const MAX_CLUB_NIGHTS: usize = 5_000;
 /// Players in one club's roster.
-pub const MAX_CLUB_PLAYERS: usize = crate::model::backup::MAX_ROSTER;
+pub const MAX_CLUB_PLAYERS: usize = 1_000;
 /// A club document's name.
 pub const MAX_CLUB_NAME: usize = 40;

@@ -1,5 +1,7 @@
 //! A club's games, players and nights as Automerge documents, the form in
-//! which they travel between phones (docs/sync.md).
+//! which they travel between phones, and the sync engine that carries them
+//! (docs/sync.md). Its own crate, so the sync worker's WASM
+//! (`src/bin/sync_worker`) links none of the app's screens.
 //!
 //! One document per game ([`game_doc`]) and one for the club
 //! ([`club_doc`]): the index of its games, its players and its nights. A
@@ -9,7 +11,7 @@
 //! only that game's document.
 //!
 //! Everything read from a document is checked for shape and size here,
-//! and as an import is by the app ([`crate::model::backup::check_game`])
+//! and as an import is by the app (`model::backup::check_game`)
 //! before it is kept: a document is data from another phone, never
 //! trusted.
 

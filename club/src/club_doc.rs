@@ -23,7 +23,6 @@ use super::limits::{
     MAX_CLUB_GAMES, MAX_CLUB_NAME, MAX_CLUB_NIGHTS, MAX_CLUB_PLAYERS, MAX_FIELD_BYTES,
 };
 use super::DocError;
-use crate::model::name_key;
 
 /// What the `doc` field of a club document says.
 pub const CLUB_DOC: &str = "chicken-scores/club";
@@ -69,6 +68,12 @@ pub fn add_game<T: Transactable>(doc: &mut T, id: &str, url: &str) -> Result<boo
     }
     doc.put(&games, id, url)?;
     Ok(true)
+}
+
+/// The key a player's name is known by: the app's (`model::name_key`),
+/// so "Ann" and " ann" are one player.
+pub fn name_key(name: &str) -> String {
+    name.trim().to_ascii_lowercase()
 }
 
 /// Adds `name` to the players, unless a name of the same key is there.

@@ -1,0 +1,194 @@
+//! The sync engine's storage in the worker: IndexedDB database
+//! `chicken-scores-sync`, one object store `chunks` whose keys are the
+//! engine's storage keys as arrays of strings (so a prefix is a key range:
+//! an array sorts after every string, so `[...prefix, []]` bounds it).
+//! Each write is its own "strict" transaction: done once it is on disk.
+
+use js_sys::{Array, Uint8Array};
+use samod_core::io::{StorageResult, StorageTask};
+use samod_core::StorageKey;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{
+    IdbDatabase, IdbKeyRange, IdbOpenDbRequest, IdbTransaction, IdbTransactionMode,
+    WorkerGlobalScope,
+};
+
+/// Why storage failed: the browser's error name, for the message.
+#[derive(Debug)]
+pub struct StoreError(pub String);
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn error_of(e: &JsValue) -> StoreError {
+    let name = js_sys::Reflect::get(e, &"name".into())
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or_else(|| "unknown error".into());
+    StoreError(name.chars().take(40).collect())
+}
+
+/// Waits for `req`'s result.
+async fn request(req: &web_sys::IdbRequest) -> Result<JsValue, StoreError> {
+    let r = req.clone();
+    let promise = js_sys::Promise::new(&mut |resolve, reject| {
+        let ok = r.clone();
+        let on_ok = Closure::once_into_js(move || {
+            let _ = resolve.call1(&JsValue::NULL, &ok.result().unwrap_or(JsValue::UNDEFINED));
+        });
+        let bad = r.clone();
+        let on_err = Closure::once_into_js(move || {
+            let e = bad
+                .error()
+                .ok()
+                .flatten()
+                .map(JsValue::from)
+                .unwrap_or(JsValue::NULL);
+            let _ = reject.call1(&JsValue::NULL, &e);
+        });
+        r.set_onsuccess(Some(on_ok.unchecked_ref()));
+        r.set_onerror(Some(on_err.unchecked_ref()));
+    });
+    JsFuture::from(promise).await.map_err(|e| error_of(&e))
+}
+
+/// Waits for a write to be on disk.
+async fn finished(tx: &IdbTransaction) -> Result<(), StoreError> {
+    let t = tx.clone();
+    let promise = js_sys::Promise::new(&mut |resolve, reject| {
+        let on_ok = Closure::once_into_js(move || {
+            let _ = resolve.call0(&JsValue::NULL);
+        });
+        let failed = t.clone();
+        let on_abort = Closure::once_into_js(move || {
+            let e = failed.error().map(JsValue::from).unwrap_or(JsValue::NULL);
+            let _ = reject.call1(&JsValue::NULL, &e);
+        });
+        t.set_oncomplete(Some(on_ok.unchecked_ref()));
+        t.set_onabort(Some(on_abort.unchecked_ref()));
+    });
+    JsFuture::from(promise)
+        .await
+        .map(|_| ())
+        .map_err(|e| error_of(&e))
+}
+
+const DB_NAME: &str = "chicken-scores-sync";
+const STORE: &str = "chunks";
+
+/// The open database.
+pub struct Chunks {
+    db: IdbDatabase,
+}
+
+fn key_of(key: &StorageKey) -> Array {
+    key.into_iter()
+        .map(|part| JsValue::from_str(part))
+        .collect()
+}
+
+fn key_from(value: &JsValue) -> Option<StorageKey> {
+    let parts: Array = value.clone().dyn_into().ok()?;
+    let parts: Vec<String> = parts.iter().map(|p| p.as_string()).collect::<Option<_>>()?;
+    StorageKey::from_parts(parts).ok()
+}
+
+impl Chunks {
+    /// Opens (and on first use creates) the database.
+    pub async fn open() -> Result<Chunks, StoreError> {
+        let scope: WorkerGlobalScope = js_sys::global().unchecked_into();
+        let factory = scope
+            .indexed_db()
+            .ok()
+            .flatten()
+            .ok_or_else(|| StoreError("no IndexedDB".into()))?;
+        let req: IdbOpenDbRequest = factory
+            .open_with_u32(DB_NAME, 1)
+            .map_err(|_| StoreError("IndexedDB refused".into()))?;
+        let upgrading = req.clone();
+        let on_upgrade = Closure::once_into_js(move |_: web_sys::Event| {
+            if let Ok(db) = upgrading.result() {
+                let db: IdbDatabase = db.unchecked_into();
+                if !db.object_store_names().contains(STORE) {
+                    let _ = db.create_object_store(STORE);
+                }
+            }
+        });
+        req.set_onupgradeneeded(Some(on_upgrade.unchecked_ref()));
+        let db = request(&req).await?;
+        Ok(Chunks {
+            db: db.unchecked_into(),
+        })
+    }
+
+    /// Performs one of the engine's storage tasks.
+    pub async fn perform(&self, task: StorageTask) -> Result<StorageResult, StoreError> {
+        let refused = |_| StoreError("IndexedDB".into());
+        match task {
+            StorageTask::Load { key } => {
+                let tx = self.db.transaction_with_str(STORE).map_err(refused)?;
+                let store = tx.object_store(STORE).map_err(refused)?;
+                let value = request(&store.get(&key_of(&key)).map_err(refused)?).await?;
+                Ok(StorageResult::Load {
+                    value: bytes_of(&value),
+                })
+            }
+            StorageTask::LoadRange { prefix } => {
+                let tx = self.db.transaction_with_str(STORE).map_err(refused)?;
+                let store = tx.object_store(STORE).map_err(refused)?;
+                let lower = key_of(&prefix);
+                let upper = key_of(&prefix);
+                upper.push(&Array::new());
+                let range = IdbKeyRange::bound(&lower, &upper).map_err(refused)?;
+                let keys = request(&store.get_all_keys_with_key(&range).map_err(refused)?).await?;
+                let values = request(&store.get_all_with_key(&range).map_err(refused)?).await?;
+                let keys: Array = keys.dyn_into().map_err(|_| StoreError("keys".into()))?;
+                let values: Array = values.dyn_into().map_err(|_| StoreError("values".into()))?;
+                let mut found = std::collections::HashMap::new();
+                for (k, v) in keys.iter().zip(values.iter()) {
+                    if let (Some(k), Some(v)) = (key_from(&k), bytes_of(&v)) {
+                        found.insert(k, v);
+                    }
+                }
+                Ok(StorageResult::LoadRange { values: found })
+            }
+            StorageTask::Put { key, value } => {
+                let tx = self.write()?;
+                let store = tx.object_store(STORE).map_err(refused)?;
+                let bytes = Uint8Array::from(value.as_slice());
+                store.put_with_key(&bytes, &key_of(&key)).map_err(refused)?;
+                finished(&tx).await?;
+                Ok(StorageResult::Put)
+            }
+            StorageTask::Delete { key } => {
+                let tx = self.write()?;
+                let store = tx.object_store(STORE).map_err(refused)?;
+                store.delete(&key_of(&key)).map_err(refused)?;
+                finished(&tx).await?;
+                Ok(StorageResult::Delete)
+            }
+        }
+    }
+
+    fn write(&self) -> Result<IdbTransaction, StoreError> {
+        self.db
+            .transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite)
+            .map_err(|_| StoreError("IndexedDB".into()))
+    }
+}
+
+fn bytes_of(value: &JsValue) -> Option<Vec<u8>> {
+    value
+        .dyn_ref::<Uint8Array>()
+        .map(|a| a.to_vec())
+        .or_else(|| {
+            value
+                .dyn_ref::<js_sys::ArrayBuffer>()
+                .map(|b| Uint8Array::new(b).to_vec())
+        })
+}

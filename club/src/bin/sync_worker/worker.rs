@@ -1,0 +1,302 @@
+//! The worker's event loop: the app's messages, the WebSocket's events,
+//! the storage's answers and a tick drive the replica; whatever it asks
+//! for is done here, whatever it tells goes to the app.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use chicken_club::engine::{Effect, Engine};
+use chicken_club::message::{FromWorker, ToWorker};
+use chicken_club::replica::Replica;
+use js_sys::{ArrayBuffer, Uint8Array};
+use rand_core_09::RngCore;
+use samod_core::io::IoResult;
+use samod_core::{ConnectionId, DialerId, LoaderState, PeerId, SamodLoader, UnixTimestamp};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::spawn_local;
+use web_sys::{BinaryType, DedicatedWorkerGlobalScope, MessageEvent, WebSocket};
+
+use crate::chunks::Chunks;
+
+/// Random bits from the browser's crypto source, for samod-core's ids.
+struct CryptoRng;
+
+impl RngCore for CryptoRng {
+    fn next_u32(&mut self) -> u32 {
+        let mut b = [0u8; 4];
+        self.fill_bytes(&mut b);
+        u32::from_le_bytes(b)
+    }
+    fn next_u64(&mut self) -> u64 {
+        let mut b = [0u8; 8];
+        self.fill_bytes(&mut b);
+        u64::from_le_bytes(b)
+    }
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        // The crypto source does not fail in a worker; if it ever did, the
+        // ids would still be told apart by the rest of their bits.
+        let _ = getrandom::fill(dest);
+    }
+}
+
+fn clock() -> u128 {
+    js_sys::Date::now() as u128
+}
+
+struct Worker {
+    replica: Replica<CryptoRng>,
+    chunks: Rc<Chunks>,
+    sockets: HashMap<DialerId, WebSocket>,
+    conns: HashMap<ConnectionId, DialerId>,
+}
+
+type Shared = Rc<RefCell<Option<Worker>>>;
+
+fn scope() -> DedicatedWorkerGlobalScope {
+    js_sys::global().unchecked_into()
+}
+
+fn tell(msg: &FromWorker) {
+    let _ = scope().post_message(&JsValue::from_str(&msg.to_text()));
+}
+
+/// Starts the worker: opens its storage, loads the hub, then answers the
+/// app (messages that arrive before are kept and handled in order).
+pub fn start() {
+    let shared: Shared = Rc::new(RefCell::new(None));
+    let early: Rc<RefCell<Vec<ToWorker>>> = Rc::default();
+    {
+        let shared = shared.clone();
+        let early = early.clone();
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            let Some(text) = e.data().as_string() else {
+                return;
+            };
+            let Ok(msg) = serde_json::from_str::<ToWorker>(&text) else {
+                return;
+            };
+            if shared.borrow().is_none() {
+                early.borrow_mut().push(msg);
+                return;
+            }
+            if let Some(w) = shared.borrow_mut().as_mut() {
+                w.replica.handle(msg);
+            }
+            drive(&shared);
+        });
+        scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        on_message.forget();
+    }
+    spawn_local(async move {
+        let chunks = match Chunks::open().await {
+            Ok(c) => Rc::new(c),
+            Err(e) => {
+                tell(&FromWorker::Refused {
+                    url: String::new(),
+                    message: format!("The club's storage cannot open: {}.", e),
+                });
+                return;
+            }
+        };
+        let Some(hub) = load_hub(&chunks).await else {
+            return;
+        };
+        let replica = Replica::new(Engine::new(hub, CryptoRng, clock));
+        *shared.borrow_mut() = Some(Worker {
+            replica,
+            chunks,
+            sockets: HashMap::new(),
+            conns: HashMap::new(),
+        });
+        for msg in early.borrow_mut().drain(..) {
+            if let Some(w) = shared.borrow_mut().as_mut() {
+                w.replica.handle(msg);
+            }
+        }
+        drive(&shared);
+        // Dialers retry on ticks.
+        let ticking = shared.clone();
+        let tick = Closure::<dyn FnMut()>::new(move || {
+            if let Some(w) = ticking.borrow_mut().as_mut() {
+                w.replica.engine.tick();
+            }
+            drive(&ticking);
+        });
+        let _ = scope().set_interval_with_callback_and_timeout_and_arguments_0(
+            tick.as_ref().unchecked_ref(),
+            500,
+        );
+        tick.forget();
+    });
+}
+
+async fn load_hub(chunks: &Chunks) -> Option<Box<samod_core::actors::hub::Hub>> {
+    let mut rng = CryptoRng;
+    let mut peer = [0u8; 8];
+    rng.fill_bytes(&mut peer);
+    let name: String = peer.iter().map(|b| format!("{b:02x}")).collect();
+    let mut loader = SamodLoader::new(PeerId::from(format!("phone-{name}").as_str()));
+    loop {
+        match loader.step(&mut rng, UnixTimestamp::from_millis(clock())) {
+            LoaderState::NeedIo(tasks) => {
+                for task in tasks {
+                    match chunks.perform(task.action).await {
+                        Ok(payload) => loader.provide_io_result(IoResult {
+                            task_id: task.task_id,
+                            payload,
+                        }),
+                        Err(e) => {
+                            tell(&FromWorker::Refused {
+                                url: String::new(),
+                                message: format!("The club's storage failed: {}.", e),
+                            });
+                            return None;
+                        }
+                    }
+                }
+            }
+            LoaderState::Loaded(hub) => return Some(hub),
+        }
+    }
+}
+
+/// Does what the replica asks, tells the app what it says, until it is
+/// quiet.
+fn drive(shared: &Shared) {
+    loop {
+        let (io, told, chunks) = {
+            let mut guard = shared.borrow_mut();
+            let Some(w) = guard.as_mut() else { return };
+            (
+                w.replica.take_io(),
+                w.replica.take_messages(),
+                w.chunks.clone(),
+            )
+        };
+        for msg in &told {
+            tell(msg);
+        }
+        if io.is_empty() {
+            return;
+        }
+        for effect in io {
+            match effect {
+                Effect::Store { actor, task } => {
+                    let shared = shared.clone();
+                    let chunks = chunks.clone();
+                    spawn_local(async move {
+                        match chunks.perform(task.action).await {
+                            Ok(payload) => {
+                                if let Some(w) = shared.borrow_mut().as_mut() {
+                                    w.replica.engine.stored(
+                                        actor,
+                                        IoResult {
+                                            task_id: task.task_id,
+                                            payload,
+                                        },
+                                    );
+                                }
+                                drive(&shared);
+                            }
+                            Err(e) => tell(&FromWorker::Refused {
+                                url: String::new(),
+                                message: format!("The club's storage failed: {}.", e),
+                            }),
+                        }
+                    });
+                }
+                Effect::Send { conn, bytes } => {
+                    let guard = shared.borrow();
+                    let socket = guard
+                        .as_ref()
+                        .and_then(|w| w.conns.get(&conn).and_then(|d| w.sockets.get(d)));
+                    if let Some(socket) = socket {
+                        let _ = socket.send_with_u8_array(&bytes);
+                    }
+                }
+                Effect::Close(conn) => {
+                    let guard = shared.borrow();
+                    if let Some(socket) = guard
+                        .as_ref()
+                        .and_then(|w| w.conns.get(&conn).and_then(|d| w.sockets.get(d)))
+                    {
+                        let _ = socket.close();
+                    }
+                }
+                Effect::Dial { dialer, url } => dial(shared, dialer, &url),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Opens the WebSocket a dialer asked for, and wires its events to the
+/// engine.
+fn dial(shared: &Shared, dialer: DialerId, url: &str) {
+    let socket = match WebSocket::new(url) {
+        Ok(s) => s,
+        Err(_) => {
+            if let Some(w) = shared.borrow_mut().as_mut() {
+                w.replica
+                    .engine
+                    .dial_failed(dialer, "the address is refused");
+            }
+            return;
+        }
+    };
+    socket.set_binary_type(BinaryType::Arraybuffer);
+    let on_open = {
+        let shared = shared.clone();
+        Closure::<dyn FnMut()>::new(move || {
+            if let Some(w) = shared.borrow_mut().as_mut() {
+                w.replica.engine.opened(dialer);
+                if let Some(conn) = w.replica.engine.connection_of(dialer) {
+                    w.conns.insert(conn, dialer);
+                }
+            }
+            drive(&shared);
+        })
+    };
+    let on_message = {
+        let shared = shared.clone();
+        Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            let Ok(buffer) = e.data().dyn_into::<ArrayBuffer>() else {
+                return;
+            };
+            let bytes = Uint8Array::new(&buffer).to_vec();
+            if let Some(w) = shared.borrow_mut().as_mut() {
+                if let Some(conn) = w.replica.engine.connection_of(dialer) {
+                    w.replica.engine.receive(conn, bytes);
+                }
+            }
+            drive(&shared);
+        })
+    };
+    let on_close = {
+        let shared = shared.clone();
+        Closure::<dyn FnMut()>::new(move || {
+            if let Some(w) = shared.borrow_mut().as_mut() {
+                w.sockets.remove(&dialer);
+                match w.replica.engine.connection_of(dialer) {
+                    Some(conn) if w.conns.remove(&conn).is_some() => w.replica.engine.lost(conn),
+                    _ => w
+                        .replica
+                        .engine
+                        .dial_failed(dialer, "the server did not answer"),
+                }
+            }
+            drive(&shared);
+        })
+    };
+    socket.set_onopen(Some(on_open.as_ref().unchecked_ref()));
+    socket.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    socket.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+    on_open.forget();
+    on_message.forget();
+    on_close.forget();
+    if let Some(w) = shared.borrow_mut().as_mut() {
+        w.sockets.insert(dialer, socket);
+    }
+}
