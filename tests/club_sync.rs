@@ -340,6 +340,7 @@ fn club_of_two() -> (Net, String, String) {
     net.say(
         0,
         ToWorker::Saved {
+            seq: 0,
             id: id.clone(),
             before: None,
             record: with_log(&full, 2),
@@ -363,12 +364,19 @@ fn a_club_created_on_one_phone_is_joined_on_another_and_a_hand_saved_on_either_s
     net.say(
         1,
         ToWorker::Saved {
+            seq: 7,
             id: id.clone(),
             before: Some(with_log(&full, 2)),
             record: with_log(&full, 3),
         },
     );
     assert_eq!(net.game(0, &id).map(|g| entries(&g.0)), Some(3));
+    // The saving phone hears which of its saves the document holds.
+    let seq = net.phones[1].told.iter().rev().find_map(|m| match m {
+        FromWorker::Game { seq, .. } => Some(*seq),
+        _ => None,
+    });
+    assert_eq!(seq, Some(7));
     // Players and nights travel in the club's document.
     net.say(0, ToWorker::Player { name: "Ann".into() });
     net.say(
@@ -402,6 +410,7 @@ fn both_phones_score_offline_and_back_online_both_hands_are_kept_and_asked() {
         net.say(
             i,
             ToWorker::Saved {
+                seq: 0,
                 id: id.clone(),
                 before: Some(with_log(&full, 2)),
                 record: after,
@@ -493,6 +502,7 @@ fn a_hostile_document_from_a_third_peer_is_refused_and_touches_no_other_game() {
     net.say(
         0,
         ToWorker::Saved {
+            seq: 0,
             id: id.clone(),
             before: Some(with_log(&full, 2)),
             record: with_log(&full, 3),

@@ -135,6 +135,29 @@ pub fn apply_edit<T: Transactable>(
     Ok(written)
 }
 
+/// Adds the entries of `record` beyond the document's log, changing none
+/// the document has (a copy whose base is unknown: the document's values
+/// stand, and the table sees any difference as a correction to make).
+pub fn append_missing<T: Transactable>(doc: &mut T, record: &str) -> Result<usize, DocError> {
+    let new: RecordParts =
+        serde_json::from_str(record).map_err(|_| DocError::Malformed("record"))?;
+    if new.log.len() > MAX_ENTRIES {
+        return Err(DocError::TooBig);
+    }
+    let log = match doc.get(ROOT, "log")? {
+        Some((Value::Object(ObjType::Map), id)) => id,
+        _ => return Err(DocError::Malformed("log")),
+    };
+    let mut written = 0;
+    for (i, entry) in new.log.iter().enumerate() {
+        if doc.get(&log, entry_key(i))?.is_none() {
+            doc.put(&log, entry_key(i), entry.get())?;
+            written += 1;
+        }
+    }
+    Ok(written)
+}
+
 /// Settles the conflict at entry `index` with `value` (one of its values).
 pub fn settle<T: Transactable>(doc: &mut T, index: usize, value: &str) -> Result<(), DocError> {
     let log = match doc.get(ROOT, "log")? {

@@ -24,6 +24,9 @@ pub enum ToWorker {
     Saved {
         /// The game's id.
         id: String,
+        /// This save's number on this page (rising): the worker says
+        /// which it has applied, so an older view is never kept over it.
+        seq: u64,
         /// The stored record before the save, if the app had one.
         before: Option<String>,
         /// The stored record now.
@@ -87,6 +90,8 @@ pub enum FromWorker {
     Game {
         /// Its id.
         id: String,
+        /// The last of this page's saves of it that the document holds.
+        seq: u64,
         /// The record (revision 0), to check as an import.
         record: String,
         /// Entries two phones recorded differently.

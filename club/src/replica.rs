@@ -26,7 +26,9 @@ pub struct Replica<R: RngCore> {
     /// Games whose document is being created here.
     games_creating: HashSet<String>,
     /// Saves waiting for their game's document.
-    waiting: HashMap<String, Vec<(Option<String>, String)>>,
+    waiting: HashMap<String, Vec<(u64, Option<String>, String)>>,
+    /// Per game, the last of the app's saves the document holds.
+    applied: HashMap<String, u64>,
     /// Players and nights waiting for the club's document.
     club_waiting: Vec<ToWorker>,
     /// What the app was last told of each game.
@@ -49,6 +51,7 @@ impl<R: RngCore> Replica<R> {
             created: HashSet::new(),
             games_creating: HashSet::new(),
             waiting: HashMap::new(),
+            applied: HashMap::new(),
             club_waiting: Vec::new(),
             told: HashMap::new(),
             club_told: None,
@@ -122,7 +125,12 @@ impl<R: RngCore> Replica<R> {
                     (None, None) => {}
                 }
             }
-            ToWorker::Saved { id, before, record } => self.saved(id, before, record),
+            ToWorker::Saved {
+                id,
+                seq,
+                before,
+                record,
+            } => self.saved(id, seq, before, record),
             ToWorker::Settle { id, index, value } => {
                 if let Some(doc) = self.games.get(&id).cloned() {
                     self.engine.change(&doc, |d| {
@@ -137,32 +145,39 @@ impl<R: RngCore> Replica<R> {
         }
     }
 
-    fn saved(&mut self, id: String, before: Option<String>, record: String) {
+    fn saved(&mut self, id: String, seq: u64, before: Option<String>, record: String) {
         match self.games.get(&id).cloned() {
             Some(doc) if self.engine.is_ready(&doc) => {
-                let before = before.or_else(|| {
-                    self.engine
-                        .read(&doc, |d| game_doc::read(d).ok().map(|g| g.record))
-                        .flatten()
-                });
-                let Some(before) = before else { return };
                 self.engine.change(&doc, |d| {
                     let mut tx = d.transaction();
-                    let _ = game_doc::apply_edit(&mut tx, &before, &record);
+                    let _ = match &before {
+                        Some(before) => game_doc::apply_edit(&mut tx, before, &record),
+                        // A copy whose base is unknown adds the entries the
+                        // document lacks and changes none it has.
+                        None => game_doc::append_missing(&mut tx, &record),
+                    };
                     tx.commit();
                 });
+                self.applied.insert(id, seq);
                 self.tell_game(&doc);
             }
-            Some(_) => self.waiting.entry(id).or_default().push((before, record)),
-            None if self.games_creating.contains(&id) => {
-                self.waiting.entry(id).or_default().push((before, record))
-            }
+            Some(_) => self
+                .waiting
+                .entry(id)
+                .or_default()
+                .push((seq, before, record)),
+            None if self.games_creating.contains(&id) => self
+                .waiting
+                .entry(id)
+                .or_default()
+                .push((seq, before, record)),
             None => {
                 let mut doc = AutoCommit::new();
                 if game_doc::create(&mut doc, &record).is_ok() {
                     // Marked as ours once the engine names it (on_ready).
-                    self.engine.create(doc.document().clone());
+                    self.applied.insert(id.clone(), seq);
                     self.games_creating.insert(id);
+                    self.engine.create(doc.document().clone());
                 }
             }
         }
@@ -207,8 +222,8 @@ impl<R: RngCore> Replica<R> {
                 self.games.insert(id.clone(), doc.clone());
                 self.ids.insert(doc.clone(), id.clone());
                 self.index_created();
-                for (before, record) in self.waiting.remove(&id).unwrap_or_default() {
-                    self.saved(id.clone(), before, record);
+                for (seq, before, record) in self.waiting.remove(&id).unwrap_or_default() {
+                    self.saved(id.clone(), seq, before, record);
                 }
                 self.tell_game(&doc);
                 self.tell_club();
@@ -331,6 +346,7 @@ impl<R: RngCore> Replica<R> {
                     return;
                 }
                 FromWorker::Game {
+                    seq: self.applied.get(&id).copied().unwrap_or(0),
                     id,
                     record: g.record,
                     asked: g

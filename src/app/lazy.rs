@@ -59,6 +59,7 @@ impl Chunk {
             | Route::Nights
             | Route::Night(_)
             | Route::Backup
+            | Route::Club
             | Route::Receive => Some(Chunk::Records),
         }
     }
@@ -171,6 +172,21 @@ fn history_view(_route: Route) -> Result<AnyView, SplitLoaderError> {
 #[wasm_split(records_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_records))]
 fn records_view(route: Route) -> Result<AnyView, SplitLoaderError> {
     Ok(crate::app::records::page(route))
+}
+
+#[wasm_split(records_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_club))]
+fn club_start() -> Result<(), SplitLoaderError> {
+    crate::app::records::club_bridge::start();
+    Ok(())
+}
+
+/// Starts the club's sync from the records chunk (fetched now if it is
+/// not loaded yet), or says why it could not.
+pub async fn start_club() -> Result<(), String> {
+    let failed = |_| "The club's sync could not be loaded: the phone may be offline.".to_string();
+    preload_club().await.map_err(failed)?;
+    mark_loaded(Chunk::Records);
+    club_start().await.map_err(failed)
 }
 
 /// Polls a future once: the split functions of a loaded chunk finish at

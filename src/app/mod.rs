@@ -8,6 +8,7 @@
 //! game's screens, the history and the records when first shown.
 
 pub mod about;
+pub mod club;
 pub mod components;
 pub mod erased;
 pub mod game;
@@ -184,6 +185,7 @@ fn open_storage() -> AppCtx {
                 .set(store.kept_aside().await.map(|k| k.len()).unwrap_or(0));
         }
         ctx.ready.set(true);
+        club::start_after_paint();
     });
     // Another tab saved, or this page came back from the back/forward
     // cache: the lists are read again.
@@ -208,6 +210,8 @@ fn open_storage() -> AppCtx {
 /// demand ([`lazy`]).
 #[component]
 pub fn App() -> impl IntoView {
+    // The club's signals live as long as the app (its root owner).
+    club::ctx();
     let app = open_storage();
     let router = router::provide_router();
     let loader = lazy::provide(router);

@@ -36,6 +36,8 @@ pub enum Route {
     Nights,
     /// `/records/nights/<id>`: one night's games and table (the records bundle).
     Night(String),
+    /// `/records/club`: the club this phone belongs to, or joining one.
+    Club,
     /// `/records/backup`: export and import everything (the records bundle).
     Backup,
     /// `/records/receive#<game>`: a game handed over from another phone
@@ -59,6 +61,7 @@ impl Route {
             ["records", "nights"] => Route::Nights,
             ["records", "nights", id] => Route::Night(id.to_string()),
             ["records", "backup"] => Route::Backup,
+            ["records", "club"] => Route::Club,
             ["records", "receive"] => Route::Receive,
             ["play", kind, rest] => match (kind.parse::<GameKind>(), *rest) {
                 (Ok(k), "new") => Route::NewGame(k),
@@ -296,6 +299,7 @@ mod tests {
         assert_eq!(Route::parse("/records/players"), Route::Players);
         assert_eq!(Route::parse("/records/nights"), Route::Nights);
         assert_eq!(Route::parse("/records/backup"), Route::Backup);
+        assert_eq!(Route::parse("/records/club#join=x"), Route::Club);
         assert_eq!(Route::parse("/records/receive#abc"), Route::Receive);
         assert_eq!(
             Route::parse(&Route::night("n-1")),

@@ -120,8 +120,25 @@ fn start() {
 }
 
 /// Tells the other pages that game `id` is now at revision `rev` (0 when
-/// deleted).
+/// deleted), and the club's sync (if this phone is in a club) that this
+/// page saved it.
 pub fn announce(id: &str, rev: u64) {
+    crate::app::club::saved(id, rev);
+    tell_others(id, rev);
+}
+
+/// A change from another phone, kept here at revision `rev`: this page's
+/// screens follow it as they follow another tab's save, and the other
+/// tabs hear of it.
+pub fn arrived(id: &str, rev: u64) {
+    dispatch(Change::Game {
+        id: id.to_string(),
+        rev,
+    });
+    tell_others(id, rev);
+}
+
+fn tell_others(id: &str, rev: u64) {
     let message = format!("{rev} {id}");
     let sent = CHANNEL_OPEN.with(|c| {
         c.borrow()

@@ -29,6 +29,7 @@ pub mod backup;
 mod check;
 pub mod idb;
 pub mod legacy;
+pub mod membership;
 mod nights;
 pub mod pending;
 mod players;

@@ -10,4 +10,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 trunk build public/index.html --release true --dist dist
 echo "built: dist/ ($(ls dist/wasm/*/ | grep -c '\.wasm$') WASM modules)"
+# The club's sync worker: its own WASM in dist/sync/, fetched only by a
+# phone that belongs to a club.
+bash tests/tools/sync-worker.sh dist
 node tests/tools/postbuild.mjs dist

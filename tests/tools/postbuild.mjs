@@ -26,11 +26,14 @@ import zlib from 'node:zlib';
 /** Extensions worth compressing. */
 export const COMPRESSIBLE = /\.(wasm|js|mjs|css|html|json|svg|webmanifest|txt|map)$/;
 /** Files in dist/ that are not part of the app offline. */
-const NOT_OFFLINE = /(\.map|\.br|\.gz)$|(^|\/)(_headers|_redirects|local-ca\.crt|\.[^/]*)$|^sw\.js$/;
+/** The club's sync worker (dist/sync/) is not precached: a phone in no
+ *  club never fetches it; a member's phone keeps it in the runtime cache
+ *  once fetched (public/sw.js). */
+const NOT_OFFLINE = /(\.map|\.br|\.gz)$|(^|\/)(_headers|_redirects|local-ca\.crt|\.[^/]*)$|^sw\.js$|^sync\//;
 /** Names that carry a content hash (Trunk: name-0123456789abcdef[_bg].ext;
  *  the split WASM: wasm/0123456789abcdef/<file>, tests/tools/split.sh):
  *  never change, so may be cached for a year and taken from the HTTP cache. */
-export const HASHED = /[-_.][0-9a-f]{16,}(_bg)?\.[a-z0-9]+$|(^|\/)wasm\/[0-9a-f]{16,}\/[^/]+$/;
+export const HASHED = /[-_.][0-9a-f]{16,}(_bg)?\.[a-z0-9]+$|(^|\/)(wasm|sync)\/[0-9a-f]{16,}\/[^/]+$/;
 /** Where the release goes in sw.js. */
 const MARKED = /\/\*RELEASE\*\/[\s\S]*?\/\*RELEASE\*\//;
 

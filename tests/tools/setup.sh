@@ -78,6 +78,13 @@ if [ ! -x tests/browser/node_modules/.bin/wasm-opt ] || [ ! -d tests/browser/nod
   say "installing npm packages (binaryen, playwright-core)"
   (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 fi
+# The club's sync server (the reference automerge-repo sync server), pinned
+# by sync-server/package-lock.json: tests/tools/sync-server.sh runs it.
+if [ ! -d sync-server/node_modules/@automerge/automerge-repo-sync-server ] \
+   || [ sync-server/package-lock.json -nt sync-server/node_modules/.package-lock.json ]; then
+  say "installing the sync server (npm)"
+  (cd sync-server && npm ci --no-audit --no-fund --loglevel=error)
+fi
 if [ "${1:-}" = "--browser" ]; then
   apt_install chromium chromium-driver
 fi

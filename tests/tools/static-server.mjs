@@ -13,7 +13,11 @@
 // With TLS_CERT and TLS_KEY (PEM files) in the environment it serves HTTPS
 // (tests/tools/serve-https.sh makes them for a game night on the LAN).
 // Tests may wrap `handler(dir)` to answer some requests themselves.
+// With a sync server's port (SYNC_PORT, or `sync` below), a WebSocket to
+// /sync is passed through to it: one address for the app and the club's
+// sync, so a page on HTTPS reaches it as wss:// (tests/tools/sync-server.sh).
 import http from 'node:http';
+import net from 'node:net';
 import https from 'node:https';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -99,9 +103,31 @@ export function handler(dir) {
   };
 }
 
-export function startServer(dir, port = 0, host = '127.0.0.1', tls = null) {
+/** Passes a WebSocket upgrade on /sync through to the sync server on
+ *  127.0.0.1:`syncPort`, bytes both ways (the request line rewritten to /). */
+export function passSync(server, syncPort) {
+  server.on('upgrade', (req, socket, head) => {
+    if (!syncPort || !req.url.startsWith('/sync')) return socket.destroy();
+    const upstream = net.connect(syncPort, '127.0.0.1', () => {
+      const lines = [`GET / HTTP/1.1`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      upstream.write(lines.join('\r\n') + '\r\n\r\n');
+      if (head.length) upstream.write(head);
+      upstream.pipe(socket);
+      socket.pipe(upstream);
+    });
+    const close = () => { upstream.destroy(); socket.destroy(); };
+    upstream.on('error', close);
+    socket.on('error', close);
+    upstream.on('close', close);
+    socket.on('close', close);
+  });
+}
+
+export function startServer(dir, port = 0, host = '127.0.0.1', tls = null, sync = Number(process.env.SYNC_PORT) || 0) {
   const h = handler(dir);
   const server = tls ? https.createServer(tls, h) : http.createServer(h);
+  passSync(server, sync);
   return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
 }
 

@@ -70,8 +70,12 @@ rm -rf "$dist/sync"
 mkdir -p "$dist/sync/$hash"
 mv "$work"/* "$dist/sync/$hash/"
 cat > "$dist/sync/worker.js" <<JS
-// The club's sync worker: loads this release's module (src/bin/sync_worker).
+// The club's sync worker: loads this release's module (club/src/bin/sync_worker).
+// Messages that arrive while it loads are kept, then handed to it in order.
 import init from './$hash/sync-worker.js';
-init({ module_or_path: new URL('./$hash/sync-worker_bg.wasm', import.meta.url) });
+const early = [];
+self.onmessage = (e) => early.push(e);
+await init({ module_or_path: new URL('./$hash/sync-worker_bg.wasm', import.meta.url) });
+for (const e of early) self.onmessage(e);
 JS
 echo "sync worker: dist/sync/$hash ($(stat -c %s "$dist/sync/$hash/sync-worker_bg.wasm") bytes of WASM)"

@@ -59,6 +59,12 @@ pub fn HomePage() -> impl IntoView {
             <a class="button secondary wide" href="/history" data-testid="history-link">
                 {move || format!("Finished games ({})", app.finished.get())}
             </a>
+            <a class="button secondary wide" href="/records/club" data-testid="home-club">
+                {move || {
+                    let name = crate::app::club::ctx().status.with(|s| s.name.clone());
+                    if name.is_empty() { "Club: share games between phones".to_string() } else { format!("Club: {name}") }
+                }}
+            </a>
             <a class="button secondary wide" href="/about" data-testid="about-link">"About, storage and backup"</a>
             </Show>
         </section>

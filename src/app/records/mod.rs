@@ -4,6 +4,8 @@
 //! screens; home and the game screens link here.
 
 pub mod backup;
+pub mod club;
+pub mod club_bridge;
 pub mod nights;
 pub mod players;
 pub mod receive;
@@ -21,6 +23,7 @@ pub fn page(route: Route) -> AnyView {
         Route::Night(id) => nights::night_page(id),
         Route::Backup => backup::backup_page(),
         Route::Receive => receive::receive_page(),
+        Route::Club => club::club_page(),
         _ => view! { <crate::app::pages::NotFound/> }.into_any(),
     }
 }

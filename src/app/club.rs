@@ -1,0 +1,104 @@
+//! The club as the pages see it (main module, a few signals): whether the
+//! phone belongs to one and is online, and what the table is asked about a
+//! game. The sync itself (the worker and the bridge to it) is in the
+//! records chunk, loaded after the first paint and only on a phone that
+//! belongs to a club ([`start_after_paint`]).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use chicken_club::message::Asked;
+use leptos::prelude::*;
+
+use crate::storage::membership;
+
+/// What the pages show of the club.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ClubStatus {
+    /// The club's name (empty: no club).
+    pub name: String,
+    /// Whether the sync server answers.
+    pub online: bool,
+    /// Games in the club, and of them here.
+    pub games: (usize, usize),
+    /// Documents refused, with why (bounded).
+    pub refused: Vec<String>,
+    /// Why the sync stopped, if it did.
+    pub stopped: Option<String>,
+}
+
+/// The club's signals (created once, on the main thread).
+#[derive(Clone, Copy)]
+pub struct ClubCtx {
+    /// The club's state.
+    pub status: RwSignal<ClubStatus>,
+    /// Per game: entries two phones recorded differently.
+    pub asked: RwSignal<HashMap<String, Vec<Asked>>>,
+    /// Per game: the result it showed before a merge changed it.
+    pub result_was: RwSignal<HashMap<String, String>>,
+}
+
+type SavedHook = Rc<dyn Fn(&str, u64)>;
+type SettleHook = Rc<dyn Fn(&str, usize, String)>;
+
+thread_local! {
+    static CTX: RefCell<Option<ClubCtx>> = const { RefCell::new(None) };
+    static ON_SAVED: RefCell<Option<SavedHook>> = const { RefCell::new(None) };
+    static ON_SETTLE: RefCell<Option<SettleHook>> = const { RefCell::new(None) };
+}
+
+/// The club's signals (created by the first call, which [`crate::app::App`]
+/// makes, so they live as long as the app).
+pub fn ctx() -> ClubCtx {
+    CTX.with(|c| {
+        *c.borrow_mut().get_or_insert_with(|| ClubCtx {
+            status: RwSignal::new(ClubStatus::default()),
+            asked: RwSignal::new(HashMap::new()),
+            result_was: RwSignal::new(HashMap::new()),
+        })
+    })
+}
+
+/// The bridge registers what to do when this page saves a game, and when
+/// the table picks a value.
+pub fn set_hooks(saved: SavedHook, settle: SettleHook) {
+    ON_SAVED.with(|h| *h.borrow_mut() = Some(saved));
+    ON_SETTLE.with(|h| *h.borrow_mut() = Some(settle));
+}
+
+/// This page saved game `id` at revision `rev` (0: deleted).
+pub fn saved(id: &str, rev: u64) {
+    if let Some(hook) = ON_SAVED.with(|h| h.borrow().clone()) {
+        hook(id, rev);
+    }
+}
+
+/// The table picked `value` for entry `index` of game `id`.
+pub fn settle(id: &str, index: usize, value: String) {
+    if let Some(hook) = ON_SETTLE.with(|h| h.borrow().clone()) {
+        hook(id, index, value);
+    }
+}
+
+/// After the first paint, on a phone that belongs to a club: loads the
+/// records chunk and starts the sync there. A phone in no club loads
+/// nothing more.
+pub fn start_after_paint() {
+    let Some(m) = membership::load() else { return };
+    ctx().status.update(|s| s.name = m.name.clone());
+    let start = Closure::once_into_js(move || {
+        leptos::task::spawn_local(async move {
+            if let Err(why) = crate::app::lazy::start_club().await {
+                ctx().status.update(|s| s.stopped = Some(why));
+            }
+        });
+    });
+    // Two frames: the first paint is on screen before anything loads.
+    if let Some(w) = web_sys::window() {
+        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(start.unchecked_ref(), 50);
+    }
+}
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;

@@ -1,0 +1,235 @@
+//! The club (`/records/club`): create one, join one from its link (or its
+//! QR code), see whether it is in step, share its link, leave it.
+//!
+//! The link is the club's key: whoever has it sees and changes the club's
+//! games. The page says so wherever it shows the link.
+
+use leptos::prelude::*;
+use qrcodegen::{QrCode, QrCodeEcc};
+
+use crate::app::club::ctx;
+use crate::app::erased::dynamic;
+use crate::app::game::hand_over::qr_path;
+use crate::app::pages::back_bar;
+use crate::app::records::club_bridge;
+use crate::storage::membership::{self, from_fragment, join_link, Membership};
+
+/// The longest club name.
+const NAME_MAX: usize = 40;
+
+fn origin() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().origin().ok())
+        .unwrap_or_default()
+}
+
+/// The sync server a new club uses unless told otherwise: this app's own
+/// host, path `/sync` (the app's server passes it on to the sync server),
+/// over `wss://` when the page is on HTTPS.
+pub fn default_server() -> String {
+    let loc = web_sys::window().map(|w| w.location());
+    let host = loc.as_ref().and_then(|l| l.host().ok()).unwrap_or_default();
+    let secure = loc
+        .and_then(|l| l.protocol().ok())
+        .is_some_and(|p| p == "https:");
+    format!("{}://{host}/sync", if secure { "wss" } else { "ws" })
+}
+
+/// Checks a club's name: 1 to [`NAME_MAX`] letters.
+pub fn check_name(name: &str) -> Result<String, String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err("Give the club a name.".into());
+    }
+    if name.chars().count() > NAME_MAX {
+        return Err(format!("Keep the name to {NAME_MAX} letters or fewer."));
+    }
+    Ok(name.to_string())
+}
+
+/// Checks a sync server's address.
+pub fn check_server(server: &str) -> Result<String, String> {
+    let s = server.trim();
+    if (s.starts_with("ws://") || s.starts_with("wss://")) && s.len() <= 300 && !s.contains(' ') {
+        Ok(s.to_string())
+    } else {
+        Err("A server's address starts with wss:// (or ws:// on a home network).".into())
+    }
+}
+
+/// The club page.
+pub fn club_page() -> AnyView {
+    let member: RwSignal<Option<Membership>> = RwSignal::new(membership::load());
+    let invited = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .and_then(|h| from_fragment(&h));
+    let body = dynamic(move || match member.get() {
+        Some(m) if !m.url.is_empty() => member_view(m, member),
+        _ => join_or_create(member, invited.clone()),
+    });
+    view! {
+        <section class="page club-page">
+            {back_bar("Club".into(), None)}
+            {body}
+        </section>
+    }
+    .into_any()
+}
+
+fn join_or_create(member: RwSignal<Option<Membership>>, invited: Option<Membership>) -> AnyView {
+    let status = ctx().status;
+    let name = RwSignal::new(String::new());
+    let server = RwSignal::new(default_server());
+    let link = RwSignal::new(String::new());
+    let error: RwSignal<Option<(&'static str, String)>> = RwSignal::new(None);
+    let creating = RwSignal::new(false);
+    // The club appears once the worker made it: then this page shows it.
+    Effect::new(move |_| {
+        if status.with(|s| !s.name.is_empty()) && creating.get_untracked() {
+            if let Some(m) = membership::load().filter(|m| !m.url.is_empty()) {
+                member.set(Some(m));
+            }
+        }
+    });
+    let create = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let checked = check_name(&name.get_untracked())
+            .map_err(|e| ("name", e))
+            .and_then(|n| {
+                check_server(&server.get_untracked())
+                    .map(|s| (n, s))
+                    .map_err(|e| ("server", e))
+            });
+        match checked {
+            Ok((n, s)) => {
+                error.set(None);
+                creating.set(true);
+                status.update(|st| st.name.clear());
+                club_bridge::create(&n, &s);
+            }
+            Err(e) => error.set(Some(e)),
+        }
+    };
+    let join_with = move |m: Membership| match club_bridge::join(m.clone()) {
+        Ok(()) => member.set(Some(m)),
+        Err(e) => error.set(Some(("link", e))),
+    };
+    let join_link_typed = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let typed = link.get_untracked();
+        let fragment = typed.split_once('#').map(|(_, f)| f).unwrap_or(&typed);
+        match from_fragment(fragment) {
+            Some(m) => join_with(m),
+            None => error.set(Some((
+                "link",
+                "That is not a club's link: ask for it again.".into(),
+            ))),
+        }
+    };
+    let field_error = move |field: &'static str| {
+        move || {
+            error.get().filter(|(f, _)| *f == field).map(|(_, m)| {
+                view! { <p class="field-error" role="alert" data-testid=format!("club-{field}-error")>{m}</p> }
+            })
+        }
+    };
+    let invitation = invited.map(|m| {
+        let accept = m.clone();
+        view! {
+            <div class="banner info" data-testid="club-invitation">
+                <p>"You were sent a club's link. Joining puts this phone's games in the club and the club's games on this phone."</p>
+                <button class="primary" data-testid="club-join-invited"
+                    on:click=move |_| join_with(accept.clone())>"Join this club"</button>
+            </div>
+        }
+    });
+    view! {
+        <p class="hint">"A club keeps its games, players and nights on every member's phone, and a game at the table on every phone there. It works offline; phones catch up when they meet the club's server again."</p>
+        {invitation}
+        <h2>"Join a club"</h2>
+        <form class="rec-form" on:submit=join_link_typed>
+            <label class="field">
+                <span>"The club's link"</span>
+                <input type="url" inputmode="url" autocomplete="off" data-testid="club-link-input"
+                    prop:value=move || link.get() on:input=move |ev| link.set(event_target_value(&ev))/>
+            </label>
+            {field_error("link")}
+            <button class="primary" type="submit" data-testid="club-join">"Join"</button>
+        </form>
+        <h2>"Start a club"</h2>
+        <form class="rec-form" on:submit=create>
+            <label class="field">
+                <span>"Club name"</span>
+                <input type="text" maxlength="60" autocomplete="off" data-testid="club-name"
+                    prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev))/>
+            </label>
+            {field_error("name")}
+            <label class="field">
+                <span>"Sync server"</span>
+                <input type="url" inputmode="url" autocomplete="off" data-testid="club-server"
+                    prop:value=move || server.get() on:input=move |ev| server.set(event_target_value(&ev))/>
+            </label>
+            {field_error("server")}
+            <button class="primary" type="submit" data-testid="club-create">"Start the club"</button>
+            {move || creating.get().then(|| view! { <p class="hint" role="status">"Starting the club…"</p> })}
+        </form>
+    }
+    .into_any()
+}
+
+fn member_view(m: Membership, member: RwSignal<Option<Membership>>) -> AnyView {
+    let status = ctx().status;
+    let link = join_link(&origin(), &m);
+    let qr = QrCode::encode_binary(link.as_bytes(), QrCodeEcc::Low).ok().map(|code| {
+        let (d, side) = qr_path(&code);
+        view! {
+            <svg class="qr" data-testid="club-qr" viewBox=format!("0 0 {side} {side}") role="img"
+                aria-label="QR code of the club's link: scan it with a member's phone">
+                <rect width="100%" height="100%" fill="#fff"/>
+                <path d=d fill="#000"/>
+            </svg>
+        }
+    });
+    let leave = move |_| {
+        club_bridge::stop();
+        membership::clear();
+        member.set(None);
+    };
+    let line = move || {
+        status.with(|s| match (&s.stopped, s.online) {
+            (Some(why), _) => why.clone(),
+            (None, true) => format!(
+                "In step with the club's server. {} of {} games on this phone.",
+                s.games.1, s.games.0
+            ),
+            (None, false) => {
+                "Not connected to the club's server: games are saved here and sent when it answers."
+                    .into()
+            }
+        })
+    };
+    let refused = move || {
+        status
+            .with(|s| s.refused.clone())
+            .into_iter()
+            .map(|r| {
+                view! { <p class="banner warn" role="alert" data-testid="club-refused">{r}</p> }
+            })
+            .collect_view()
+    };
+    view! {
+        <div class="club">
+        <h2 data-testid="club-name-shown">{move || status.with(|s| s.name.clone())}</h2>
+        <p role="status" data-testid="club-status"
+            data-online=move || status.with(|s| s.online.to_string())>{line}</p>
+        {refused}
+        <h2>"Invite a member"</h2>
+        <p class="banner">"This link is the club's key: anyone who has it can see and change the club's games. Share it only with the club."</p>
+        {qr}
+        <p class="club-link" data-testid="club-link">{link}</p>
+        <button class="button secondary wide" data-testid="club-leave" on:click=leave>"Leave the club on this phone"</button>
+        <p class="hint">"Leaving keeps every game on this phone; the club keeps them too."</p>
+        </div>
+    }
+    .into_any()
+}

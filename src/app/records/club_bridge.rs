@@ -1,0 +1,373 @@
+//! The bridge between the app and the club's sync worker (records chunk,
+//! started after the first paint on a phone that belongs to a club).
+//!
+//! - This page's saves go to the worker with the record before and after
+//!   (`ToWorker::Saved`), numbered, so the worker writes only the edit.
+//! - Every game the worker tells is checked as an import is
+//!   (`check_game`), then kept as the next revision here
+//!   (`Store::put_synced`); the screens follow it as they follow another
+//!   tab. A view older than this page's last save of the game is skipped:
+//!   a newer one follows.
+//! - A document refused, a result a merge changed, entries two phones
+//!   recorded differently: shown through [`crate::app::club`].
+//! - The worker stopping (a document that made it fail) stops the sync
+//!   only, and says so.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use chicken_club::message::{FromWorker, ToWorker};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
+
+use crate::app::club::{ctx, set_hooks};
+use crate::app::storage::storage;
+use crate::app::sync;
+use crate::model::backup::check_game;
+use crate::storage::membership::{self, Membership};
+use crate::storage::synced::Synced;
+
+/// Where the build puts the worker's script (tests/tools/sync-worker.sh).
+const WORKER: &str = "/sync/worker.js";
+/// localStorage: the newest save time already handed to the club.
+const PUSHED_KEY: &str = "chicken.club.pushed";
+
+struct Bridge {
+    worker: Worker,
+    /// Per game: the record as last kept here or sent (the base of the
+    /// next edit).
+    known: HashMap<String, String>,
+    /// Per game: the number of this page's last save sent.
+    sent: HashMap<String, u64>,
+    next_seq: u64,
+}
+
+thread_local! {
+    static BRIDGE: RefCell<Option<Rc<RefCell<Bridge>>>> = const { RefCell::new(None) };
+    /// The server a club is being created on, until it exists.
+    static PENDING_SERVER: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+fn post(bridge: &Rc<RefCell<Bridge>>, msg: &ToWorker) {
+    let _ = bridge
+        .borrow()
+        .worker
+        .post_message(&JsValue::from_str(&msg.to_text()));
+}
+
+/// Starts the sync for the club this phone belongs to (once per page).
+pub fn start() {
+    if let Some(m) = membership::load() {
+        open(m, None);
+    }
+}
+
+/// Creates a club called `name` on the server at `server`, and starts its
+/// sync; the membership is stored once the club exists.
+pub fn create(name: &str, server: &str) {
+    PENDING_SERVER.with(|p| *p.borrow_mut() = Some(server.to_string()));
+    let m = Membership {
+        url: String::new(),
+        server: server.to_string(),
+        name: name.to_string(),
+    };
+    open(m, Some(name.to_string()));
+}
+
+/// Joins the club `m` (from its link) and starts its sync.
+pub fn join(m: Membership) -> Result<(), String> {
+    membership::save(&m).map_err(|e| format!("The club could not be kept: {e}."))?;
+    stop();
+    open(m, None);
+    Ok(())
+}
+
+/// Stops the sync on this page (leaving the club, or before another).
+pub fn stop() {
+    if let Some(b) = BRIDGE.with(|b| b.borrow_mut().take()) {
+        b.borrow().worker.terminate();
+    }
+}
+
+fn open(m: Membership, create: Option<String>) {
+    if BRIDGE.with(|b| b.borrow().is_some()) {
+        return;
+    }
+    let status = ctx().status;
+    let options = WorkerOptions::new();
+    options.set_type(WorkerType::Module);
+    let worker = match Worker::new_with_options(WORKER, &options) {
+        Ok(w) => w,
+        Err(_) => {
+            status.update(|s| s.stopped = Some("The club's sync could not start.".into()));
+            return;
+        }
+    };
+    let bridge = Rc::new(RefCell::new(Bridge {
+        worker,
+        known: HashMap::new(),
+        sent: HashMap::new(),
+        next_seq: 1,
+    }));
+    let on_message = {
+        let bridge = bridge.clone();
+        Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            let Some(text) = e.data().as_string() else {
+                return;
+            };
+            if let Ok(msg) = serde_json::from_str::<FromWorker>(&text) {
+                heard(&bridge, msg);
+            }
+        })
+    };
+    let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |e: ErrorEvent| {
+        e.prevent_default();
+        status.update(|s| {
+            s.online = false;
+            s.stopped = Some(
+                "The club's sync stopped (a document it could not read). Games here are kept; reload to try again."
+                    .into(),
+            );
+        });
+    });
+    {
+        let b = bridge.borrow();
+        b.worker
+            .set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        b.worker
+            .set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    }
+    on_message.forget();
+    on_error.forget();
+    status.update(|s| {
+        s.name = m.name.clone();
+        s.stopped = None;
+    });
+    post(
+        &bridge,
+        &ToWorker::Start {
+            server: m.server.clone(),
+            club: (!m.url.is_empty()).then(|| m.url.clone()),
+            create,
+        },
+    );
+    let saved = {
+        let bridge = bridge.clone();
+        Rc::new(move |id: &str, rev: u64| {
+            if rev > 0 {
+                send_saved(&bridge, id.to_string());
+            }
+        })
+    };
+    let settle = {
+        let bridge = bridge.clone();
+        Rc::new(move |id: &str, index: usize, value: String| {
+            post(
+                &bridge,
+                &ToWorker::Settle {
+                    id: id.to_string(),
+                    index,
+                    value,
+                },
+            );
+        })
+    };
+    set_hooks(saved, settle);
+    BRIDGE.with(|b| *b.borrow_mut() = Some(bridge.clone()));
+    if !m.url.is_empty() {
+        push_local(bridge);
+    }
+}
+
+/// Sends this page's save of game `id` (numbered now, read from storage).
+fn send_saved(bridge: &Rc<RefCell<Bridge>>, id: String) {
+    let seq = {
+        let mut b = bridge.borrow_mut();
+        let seq = b.next_seq;
+        b.next_seq += 1;
+        b.sent.insert(id.clone(), seq);
+        seq
+    };
+    let bridge = bridge.clone();
+    spawn_local(async move {
+        let Ok(store) = storage().await else { return };
+        let Ok(loaded) = store.load_game(&id).await else {
+            return;
+        };
+        let before = bridge
+            .borrow_mut()
+            .known
+            .insert(id.clone(), loaded.text.clone());
+        post(
+            &bridge,
+            &ToWorker::Saved {
+                id,
+                seq,
+                before,
+                record: loaded.text,
+            },
+        );
+    });
+}
+
+/// Hands the club every game saved here since the last time (all of them
+/// the first time): the worker adds those it does not have.
+fn push_local(bridge: Rc<RefCell<Bridge>>) {
+    spawn_local(async move {
+        let Ok(store) = storage().await else { return };
+        let local = web_sys::window().and_then(|w| w.local_storage().ok().flatten());
+        let pushed: i64 = local
+            .as_ref()
+            .and_then(|s| s.get_item(PUSHED_KEY).ok().flatten())
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(i64::MIN);
+        let (summaries, _) = store.all_summaries().await;
+        let mut newest = pushed;
+        for s in summaries.iter().filter(|s| s.updated_ms > pushed) {
+            newest = newest.max(s.updated_ms);
+            if let Ok(loaded) = store.load_game(&s.id).await {
+                let seq = {
+                    let mut b = bridge.borrow_mut();
+                    b.next_seq += 1;
+                    b.next_seq
+                };
+                post(
+                    &bridge,
+                    &ToWorker::Saved {
+                        id: s.id.clone(),
+                        seq,
+                        before: None,
+                        record: loaded.text,
+                    },
+                );
+            }
+        }
+        if let Some(local) = local {
+            let _ = local.set_item(PUSHED_KEY, &newest.to_string());
+        }
+    });
+}
+
+/// What the worker said.
+fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
+    let club = ctx();
+    match msg {
+        FromWorker::Club {
+            url,
+            name,
+            games,
+            here,
+            ..
+        } => {
+            let mut m = membership::load().unwrap_or(Membership {
+                url: String::new(),
+                server: String::new(),
+                name: String::new(),
+            });
+            let first = m.url.is_empty();
+            if m.url != url || m.name != name {
+                if first {
+                    // The club just created here: kept now, then every
+                    // game here is handed to it.
+                    m.server = PENDING_SERVER
+                        .with(|p| p.borrow().clone())
+                        .unwrap_or(m.server);
+                }
+                m.url = url;
+                m.name = name.clone();
+                let _ = membership::save(&m);
+            }
+            club.status.update(|s| {
+                s.name = name;
+                s.games = (games, here);
+            });
+            if first {
+                push_local(bridge.clone());
+            }
+        }
+        FromWorker::Online { online } => club.status.update(|s| s.online = online),
+        FromWorker::Game {
+            id,
+            seq,
+            record,
+            asked,
+            ..
+        } => {
+            if bridge
+                .borrow()
+                .sent
+                .get(&id)
+                .is_some_and(|sent| seq < *sent)
+            {
+                return;
+            }
+            club.asked.update(|a| {
+                if asked.is_empty() {
+                    a.remove(&id);
+                } else {
+                    a.insert(id.clone(), asked);
+                }
+            });
+            keep(bridge.clone(), id, record);
+        }
+        FromWorker::Night { .. } => {}
+        FromWorker::Refused { url, message } => club.status.update(|s| {
+            let line = if url.is_empty() {
+                message
+            } else {
+                format!("A document from the club was refused: {message}")
+            };
+            if !s.refused.contains(&line) && s.refused.len() < 20 {
+                s.refused.push(line);
+            }
+        }),
+    }
+}
+
+/// Checks a game from the club and keeps it here.
+fn keep(bridge: Rc<RefCell<Bridge>>, id: String, record: String) {
+    let club = ctx();
+    let checked = match check_game(&record) {
+        Ok(c) if c.id == id => c,
+        Ok(_) => return,
+        Err(why) => {
+            club.status.update(|s| {
+                let line = format!("A game from the club was refused: {why}.");
+                if !s.refused.contains(&line) && s.refused.len() < 20 {
+                    s.refused.push(line);
+                }
+            });
+            return;
+        }
+    };
+    spawn_local(async move {
+        let Ok(store) = storage().await else { return };
+        match store.put_synced(checked).await {
+            Ok(Synced::Written { rev, result_was }) => {
+                if let Ok(loaded) = store.load_game(&id).await {
+                    bridge.borrow_mut().known.insert(id.clone(), loaded.text);
+                }
+                if let Some(was) = result_was {
+                    club.result_was.update(|r| {
+                        r.insert(id.clone(), was);
+                    });
+                }
+                sync::arrived(&id, rev);
+            }
+            Ok(Synced::Same) => {
+                if !bridge.borrow().known.contains_key(&id) {
+                    if let Ok(loaded) = store.load_game(&id).await {
+                        bridge.borrow_mut().known.insert(id.clone(), loaded.text);
+                    }
+                }
+            }
+            Err(e) => club.status.update(|s| {
+                s.stopped = Some(format!("A game from the club could not be kept: {e}."))
+            }),
+        }
+    });
+}
