@@ -480,3 +480,22 @@ mod kept_here {
         }
     }
 }
+
+#[test]
+fn one_bad_entry_in_the_club_is_left_out_and_named_never_hiding_the_rest() {
+    let mut doc = AutoCommit::new();
+    club_doc::create(&mut doc, "Club").unwrap();
+    club_doc::add_game(&mut doc, "g1", "automerge:aaa").unwrap();
+    let (_, games) = doc.get(ROOT, "games").unwrap().unwrap();
+    doc.put(&games, "evil", 42i64).unwrap();
+    doc.put_object(&games, "text", ObjType::Text).unwrap();
+    let club = club_doc::read(&doc).unwrap();
+    assert_eq!(
+        club.games,
+        vec![("g1".to_string(), "automerge:aaa".to_string())]
+    );
+    assert_eq!(
+        club.bad,
+        vec!["games/evil".to_string(), "games/text".to_string()]
+    );
+}

@@ -43,6 +43,10 @@ pub struct Club {
     /// Keys written with more than one value on different phones
     /// ("games/<id>", "nights/<id>"): the first value is shown.
     pub conflicted: Vec<String>,
+    /// Entries left out because they are not what this app writes (a
+    /// number, a nested object, an overlong key): "games/<id>". One bad
+    /// entry never hides the rest of the club.
+    pub bad: Vec<String>,
 }
 
 /// Writes a new club called `name` into an empty document.
@@ -125,12 +129,12 @@ pub fn read<D: ReadDoc>(doc: &D) -> Result<Club, DocError> {
         name,
         ..Club::default()
     };
-    club.games = texts(doc, "games", MAX_CLUB_GAMES, &mut club.conflicted)?;
-    club.players = texts(doc, "players", MAX_CLUB_PLAYERS, &mut club.conflicted)?
+    club.games = texts(doc, "games", MAX_CLUB_GAMES, &mut club)?;
+    club.players = texts(doc, "players", MAX_CLUB_PLAYERS, &mut club)?
         .into_iter()
         .map(|(_, name)| name)
         .collect();
-    club.nights = texts(doc, "nights", MAX_CLUB_NIGHTS, &mut club.conflicted)?;
+    club.nights = texts(doc, "nights", MAX_CLUB_NIGHTS, &mut club)?;
     Ok(club)
 }
 
@@ -141,12 +145,13 @@ fn map<D: ReadDoc>(doc: &D, key: &'static str) -> Result<ObjId, DocError> {
     }
 }
 
-/// Every key of map `key` with its (first) text value, in key order.
+/// Every key of map `key` with its (first) text value, in key order;
+/// an entry of another shape is left out and named in `club.bad`.
 fn texts<D: ReadDoc>(
     doc: &D,
     key: &'static str,
     max: usize,
-    conflicted: &mut Vec<String>,
+    club: &mut Club,
 ) -> Result<Vec<(String, String)>, DocError> {
     let obj = map(doc, key)?;
     if doc.length(&obj) > max {
@@ -154,19 +159,21 @@ fn texts<D: ReadDoc>(
     }
     let mut out = Vec::new();
     for k in doc.keys(&obj) {
+        let shown: String = k.chars().take(40).collect();
         if k.is_empty() || k.len() > MAX_FIELD_BYTES {
-            return Err(DocError::Malformed(key));
+            club.bad.push(format!("{key}/{shown}"));
+            continue;
         }
         let values = doc.get_all(&obj, k.as_str())?;
         if values.len() > 1 {
-            conflicted.push(format!("{key}/{k}"));
+            club.conflicted.push(format!("{key}/{k}"));
         }
         match values.into_iter().next() {
             Some((Value::Scalar(s), _)) => match s.as_ref() {
                 ScalarValue::Str(t) if t.len() <= MAX_FIELD_BYTES => out.push((k, t.to_string())),
-                _ => return Err(DocError::Malformed(key)),
+                _ => club.bad.push(format!("{key}/{shown}")),
             },
-            Some(_) => return Err(DocError::Malformed(key)),
+            Some(_) => club.bad.push(format!("{key}/{shown}")),
             None => {}
         }
     }

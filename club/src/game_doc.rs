@@ -164,6 +164,11 @@ pub fn settle<T: Transactable>(doc: &mut T, index: usize, value: &str) -> Result
         Some((Value::Object(ObjType::Map), id)) => id,
         _ => return Err(DocError::Malformed("log")),
     };
+    // Every value goes, then the one that stands is written anew: a put of
+    // the value that already shows first would be turned by Automerge into
+    // a delete of the others, which did not always reach the other phones
+    // through the sync server (seen in tests/browser/club.test.mjs).
+    doc.delete(&log, entry_key(index))?;
     doc.put(&log, entry_key(index), value)?;
     Ok(())
 }

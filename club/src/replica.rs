@@ -36,6 +36,7 @@ pub struct Replica<R: RngCore> {
     club_told: Option<FromWorker>,
     nights_told: HashMap<String, String>,
     refused: HashSet<DocumentId>,
+    bad_told: HashSet<String>,
     out: Vec<FromWorker>,
 }
 
@@ -57,6 +58,7 @@ impl<R: RngCore> Replica<R> {
             club_told: None,
             nights_told: HashMap::new(),
             refused: HashSet::new(),
+            bad_told: HashSet::new(),
             out: Vec::new(),
         }
     }
@@ -269,6 +271,16 @@ impl<R: RngCore> Replica<R> {
             self.games.insert(id.clone(), doc.clone());
             self.ids.insert(doc.clone(), id.clone());
             self.engine.find(doc);
+        }
+        for bad in &club_read.bad {
+            if self.bad_told.insert(bad.clone()) {
+                self.out.push(FromWorker::Refused {
+                    url: String::new(),
+                    message: format!(
+                        "An entry of the club ({bad}) is not one this app writes: left out."
+                    ),
+                });
+            }
         }
         for (id, json) in &club_read.nights {
             if self.nights_told.get(id) != Some(json) {

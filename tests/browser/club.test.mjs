@@ -68,7 +68,7 @@ after(async () => {
 });
 
 /** A phone: its own browser profile. */
-async function phone({ width = 390, height = 844, colorScheme = 'light' } = {}) {
+async function phone({ width = 390, height = 844, colorScheme = 'light', label = '' } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-phone-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -77,6 +77,10 @@ async function phone({ width = 390, height = 844, colorScheme = 'light' } = {}) 
   const page = context.pages()[0] || (await context.newPage());
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
+  if (process.env.DEBUG_CLUB) {
+    const who = label || Math.random().toString(36).slice(2, 5);
+    page.on('console', (m) => console.log(who, m.type(), m.text().slice(0, 300)));
+  }
   return {
     page, context, errors,
     async close() { await context.close(); fs.rmSync(dir, { recursive: true, force: true }); },
@@ -114,6 +118,15 @@ async function newGame(p) {
   return new URL(p.page.url()).pathname;
 }
 
+/** Opens game `path` from the home screen's list, once it has arrived
+ *  there, as a person would. */
+async function openFromHome(p, path) {
+  const id = path.split('/').pop();
+  await p.page.goto(`${url}/`);
+  await p.page.getByTestId(`game-${id}`).locator('a.game-link').click({ timeout: 30_000 });
+  await p.page.getByRole('button', { name: 'Rules and variants in force' }).waitFor();
+}
+
 async function hand(p, pips) {
   const game = new GameScreen(p.page);
   await game.wentOut('Ann');
@@ -135,7 +148,7 @@ test('a club created on one phone is joined on another, and a hand saved on eith
     const game = await newGame(a);
     await hand(a, 5);
     // The game reaches the other phone, with its hand.
-    await b.page.goto(`${url}${game}`);
+    await openFromHome(b, game);
     const B = new GameScreen(b.page);
     await B.waitRows(1);
     assert.deepEqual(await B.totals(), { Ann: 0, Bob: 5 });
@@ -145,6 +158,128 @@ test('a club created on one phone is joined on another, and a hand saved on eith
     assert.deepEqual(await new GameScreen(a.page).totals(), { Ann: 0, Bob: 12 });
     assert.deepEqual([...a.errors, ...b.errors], []);
   } finally {
+    await a.close();
+    await b.close();
+  }
+});
+
+test('both phones score while the server is down; back online both hands are kept and the table is asked; nothing is lost', async () => {
+  const a = await phone({ label: 'A' });
+  const b = await phone({ label: 'B' });
+  let c;
+  try {
+    const link = await createClub(a, 'Offline night');
+    await joinClub(b, link);
+    const game = await newGame(a);
+    await hand(a, 5);
+    await openFromHome(b, game);
+    await new GameScreen(b.page).waitRows(1);
+
+    // The server dies mid-game; both phones carry on and score hand 2.
+    await stopSync();
+    await hand(a, 3);
+    await hand(b, 9);
+    assert.deepEqual(await new GameScreen(a.page).totals(), { Ann: 0, Bob: 8 });
+    assert.deepEqual(await new GameScreen(b.page).totals(), { Ann: 0, Bob: 14 });
+
+    // Back: both hands are kept, and both phones ask which stands.
+    sync.proc = await startSync(sync.port, sync.data);
+    for (const p of [a, b]) {
+      await p.page.getByTestId('club-asked').waitFor({ timeout: 30_000 });
+      assert.equal(await p.page.getByTestId('club-pick').count(), 2);
+      const choices = await p.page.getByTestId('club-pick').allTextContents();
+      assert.ok(choices.some((t) => t.includes('Bob +3')) && choices.some((t) => t.includes('Bob +9')), choices.join(' | '));
+    }
+    // The table keeps the 9 (on phone B); both phones settle on it.
+    await b.page.getByTestId('club-pick').filter({ hasText: 'Bob +9' }).click();
+    if (process.env.DEBUG_CLUB) {
+      await new Promise((r) => setTimeout(r, 5000));
+      for (const p of [a, b]) console.log('SCREEN', await p.page.locator('main').innerText());
+    }
+    for (const p of [a, b]) {
+      await p.page.getByTestId('club-asked').waitFor({ state: 'detached', timeout: 30_000 });
+      await poll(async () => (await new GameScreen(p.page).totals()).Bob === 14, { timeout: 15_000 });
+      assert.deepEqual(await new GameScreen(p.page).totals(), { Ann: 0, Bob: 14 });
+      assert.equal(await new GameScreen(p.page).rowCount(), 2);
+    }
+    // The restarted server kept the club: a new phone joins and has it all.
+    c = await phone();
+    await joinClub(c, link);
+    await openFromHome(c, game);
+    await new GameScreen(c.page).waitRows(2);
+    assert.deepEqual(await new GameScreen(c.page).totals(), { Ann: 0, Bob: 14 });
+    assert.deepEqual([...a.errors, ...b.errors, ...c.errors], []);
+  } finally {
+    await a.close();
+    await b.close();
+    if (c) await c.close();
+  }
+});
+
+test('a hostile document from a third peer is refused and touches no other game', async () => {
+  const a = await phone();
+  const b = await phone();
+  // The sync server's own automerge-repo, loaded as Node loads it (its
+  // entry point starts Automerge's WASM).
+  const am = '../../sync-server/node_modules/@automerge';
+  const { RawString } = await import(`${am}/automerge/dist/mjs/entrypoints/fullfat_node_next.js`);
+  const { Repo } = await import(`${am}/automerge-repo/dist/index.js`);
+  const { BrowserWebSocketClientAdapter } = await import(`${am}/automerge-repo-network-websocket/dist/index.js`);
+  let adapter;
+  try {
+    const link = await createClub(a, 'Open door');
+    await joinClub(b, link);
+    const game = await newGame(a);
+    await hand(a, 5);
+    await openFromHome(b, game);
+    await new GameScreen(b.page).waitRows(1);
+
+    // A third peer, automerge-repo's own JS client, holding the link.
+    const clubUrl = decodeURIComponent(/join=([^&]+)/.exec(link)[1]);
+    adapter = new BrowserWebSocketClientAdapter(`ws://127.0.0.1:${sync.port}`);
+    const repo = new Repo({ network: [adapter] });
+    const club = repo.find(clubUrl);
+    await club.whenReady();
+    const evil = repo.create();
+    evil.change((d) => {
+      d.doc = new RawString('chicken-scores/game');
+      d.layout = 1;
+      d.schema = 3;
+      d.id = new RawString('evil');
+      d.kind = new RawString('chickenfoot');
+      d.rules_version = 1;
+      d.created_ms = 1;
+      d.players = new RawString('["Mallory"]');
+      d.settings = new RawString('{}');
+      d.log = { '0000': new RawString('{"pips":"all of them"}') };
+    });
+    club.change((d) => {
+      d.games.evil = new RawString(evil.url);
+      d.games.text = 'not a document address';
+    });
+
+    // Both phones say what they refused, and keep the real game.
+    for (const p of [a, b]) {
+      await p.page.goto(`${url}/records/club`);
+      await poll(async () => (await p.page.getByTestId('club-refused').count()) >= 2, { timeout: 20_000 });
+      const refused = (await p.page.getByTestId('club-refused').allTextContents()).join(' | ');
+      assert.match(refused, /A game from the club was refused/);
+      assert.match(refused, /games\/text/);
+      await p.page.goto(`${url}${game}`);
+      await new GameScreen(p.page).waitRows(1);
+      assert.deepEqual(await new GameScreen(p.page).totals(), { Ann: 0, Bob: 5 });
+    }
+    // No game called "evil" here, and the club still carries hands.
+    assert.equal(await a.page.evaluate(async () => (await fetch('/')).ok), true);
+    await hand(a, 2);
+    await new GameScreen(b.page).waitRows(2);
+    assert.deepEqual([...a.errors, ...b.errors], []);
+  } finally {
+    // The third peer leaves for good (its adapter would dial again on close).
+    if (adapter?.socket) {
+      adapter.socket.removeEventListener('close', adapter.onClose);
+      adapter.socket.close();
+    }
     await a.close();
     await b.close();
   }

@@ -791,7 +791,8 @@ pub fn game_screen<R: GameUi>(
         delete: Callback::new(move |_: ()| sc.delete()),
         undo_delete: Callback::new(move |_: ()| sc.undo_delete()),
     });
-    view! { {screen} {super::hand_over::hand_over_panel(rec)} }.into_any()
+    view! { {super::club_asked::club_view(rec)} {screen} {super::hand_over::hand_over_panel(rec)} }
+        .into_any()
 }
 
 /// The entry form, built anew (not patched in place: the new hand's form

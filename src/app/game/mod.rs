@@ -30,6 +30,7 @@ use crate::rules::{
 use crate::storage::{pending, Deleted, ReadError, SaveError};
 
 pub mod around;
+mod club_asked;
 mod entry_form;
 mod frame;
 pub mod hand_over;
