@@ -192,7 +192,8 @@ fn a_save_writes_only_the_entries_it_changed() {
 #[test]
 fn hostile_and_newer_documents_are_refused_with_a_reason() {
     let record = stored("chickenfoot-double-6-finished");
-    let cases: Vec<(&str, Box<dyn Fn(&mut AutoCommit)>, DocError)> = vec![
+    type Spoil = Box<dyn Fn(&mut AutoCommit)>;
+    let cases: Vec<(&str, Spoil, DocError)> = vec![
         (
             "empty",
             Box::new(|d: &mut AutoCommit| {

@@ -294,13 +294,9 @@ impl<R: RngCore> Engine<R> {
                 CommandResult::SearchForDoc {
                     search_state,
                     actor_id,
-                } => {
-                    if *search_state.phase() == DocSearchPhase::Ready {
-                        if let Some(doc) =
-                            self.actors.get(&actor_id).map(|a| a.document_id().clone())
-                        {
-                            self.effects.push(Effect::Ready(doc));
-                        }
+                } if *search_state.phase() == DocSearchPhase::Ready => {
+                    if let Some(doc) = self.actors.get(&actor_id).map(|a| a.document_id().clone()) {
+                        self.effects.push(Effect::Ready(doc));
                     }
                 }
                 _ => {}

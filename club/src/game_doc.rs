@@ -244,11 +244,7 @@ fn quoted(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
 }
 
-fn scalar<'a, D: ReadDoc>(
-    doc: &'a D,
-    obj: &ObjId,
-    key: &'static str,
-) -> Result<ScalarValue, DocError> {
+fn scalar<D: ReadDoc>(doc: &D, obj: &ObjId, key: &'static str) -> Result<ScalarValue, DocError> {
     match doc.get(obj, key)? {
         Some((Value::Scalar(s), _)) => Ok(s.into_owned()),
         _ => Err(DocError::Malformed(key)),

@@ -247,7 +247,7 @@ impl<R: RngCore> Replica<R> {
     /// The club's document is here or changed: find every game it indexes,
     /// index the games created here, tell the app.
     fn on_club(&mut self, club: &DocumentId) {
-        let read = self.engine.read(club, |d| club_doc::read(d));
+        let read = self.engine.read(club, club_doc::read);
         let club_read = match read {
             Some(Ok(c)) => c,
             Some(Err(e)) => {
@@ -300,7 +300,7 @@ impl<R: RngCore> Replica<R> {
         let Some(club) = self.club.clone() else {
             return;
         };
-        let Some(Ok(read)) = self.engine.read(&club, |d| club_doc::read(d)) else {
+        let Some(Ok(read)) = self.engine.read(&club, club_doc::read) else {
             return;
         };
         let here = read
@@ -350,7 +350,7 @@ impl<R: RngCore> Replica<R> {
         let Some(id) = self.ids.get(doc).cloned() else {
             return;
         };
-        let read = self.engine.read(doc, |d| game_doc::read(d));
+        let read = self.engine.read(doc, game_doc::read);
         let msg = match read {
             Some(Ok(g)) => {
                 if !record_is_of(&g.record, &id) {

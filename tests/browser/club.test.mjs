@@ -77,10 +77,8 @@ async function phone({ width = 390, height = 844, colorScheme = 'light', label =
   const page = context.pages()[0] || (await context.newPage());
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  if (process.env.DEBUG_CLUB) {
-    const who = label || Math.random().toString(36).slice(2, 5);
-    page.on('console', (m) => console.log(who, m.type(), m.text().slice(0, 300)));
-  }
+  // DEBUG_CLUB=1: what each phone's page logs, labelled.
+  if (process.env.DEBUG_CLUB) page.on('console', (m) => console.log(label, m.type(), m.text().slice(0, 300)));
   return {
     page, context, errors,
     async close() { await context.close(); fs.rmSync(dir, { recursive: true, force: true }); },
@@ -192,10 +190,6 @@ test('both phones score while the server is down; back online both hands are kep
     }
     // The table keeps the 9 (on phone B); both phones settle on it.
     await b.page.getByTestId('club-pick').filter({ hasText: 'Bob +9' }).click();
-    if (process.env.DEBUG_CLUB) {
-      await new Promise((r) => setTimeout(r, 5000));
-      for (const p of [a, b]) console.log('SCREEN', await p.page.locator('main').innerText());
-    }
     for (const p of [a, b]) {
       await p.page.getByTestId('club-asked').waitFor({ state: 'detached', timeout: 30_000 });
       await poll(async () => (await new GameScreen(p.page).totals()).Bob === 14, { timeout: 15_000 });

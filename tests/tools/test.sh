@@ -23,8 +23,8 @@ stage() {
 
 stage "set-up" bash tests/tools/setup.sh --browser
 stage "cargo fmt --check" cargo fmt --check
-stage "clippy (all targets, warnings are errors)" cargo clippy --all-targets --locked -- -D warnings
-stage "native tests (rules, model, storage)" cargo test --locked
+stage "clippy (all targets, warnings are errors)" cargo clippy --workspace --all-targets --locked -- -D warnings
+stage "native tests (rules, model, storage, club)" cargo test --workspace --locked
 stage "release build" bash tests/tools/build.sh
 stage "browser tests (headless Chromium)" node --test --test-concurrency=1 tests/browser/
 
