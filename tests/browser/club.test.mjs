@@ -77,7 +77,7 @@ async function phone({ width = 390, height = 844, colorScheme = 'light', label =
   const page = context.pages()[0] || (await context.newPage());
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  // DEBUG_CLUB=1: what each phone's page logs, labelled.
+  // DEBUG_CLUB=1: what each phone's page logs (errors, warnings), labelled.
   if (process.env.DEBUG_CLUB) page.on('console', (m) => console.log(label, m.type(), m.text().slice(0, 300)));
   return {
     page, context, errors,

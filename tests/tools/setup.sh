@@ -83,7 +83,11 @@ fi
 if [ ! -d sync-server/node_modules/@automerge/automerge-repo-sync-server ] \
    || [ sync-server/package-lock.json -nt sync-server/node_modules/.package-lock.json ]; then
   say "installing the sync server (npm)"
-  (cd sync-server && npm ci --no-audit --no-fund --loglevel=error)
+  # `npm install` of the locked versions, not `npm ci`: the lock names
+  # cbor-extract's optional prebuilt binaries, which the registry here does
+  # not serve, and `npm ci` refuses a lock it cannot install whole (the
+  # server runs without them: cbor-x falls back to JavaScript).
+  (cd sync-server && npm install --no-audit --no-fund --loglevel=error)
 fi
 if [ "${1:-}" = "--browser" ]; then
   apt_install chromium chromium-driver

@@ -119,10 +119,6 @@ fn open(m: Membership, create: Option<String>) {
             let Some(text) = e.data().as_string() else {
                 return;
             };
-            web_sys::console::log_1(&JsValue::from_str(&format!(
-                "club: {}",
-                crate::storage::bounded(&text, 300)
-            )));
             if let Ok(msg) = serde_json::from_str::<FromWorker>(&text) {
                 heard(&bridge, msg);
             }
