@@ -110,17 +110,8 @@ pub fn apply_edit<T: Transactable>(
     before: &str,
     record: &str,
 ) -> Result<usize, DocError> {
-    let old: RecordParts =
-        serde_json::from_str(before).map_err(|_| DocError::Malformed("record"))?;
-    let new: RecordParts =
-        serde_json::from_str(record).map_err(|_| DocError::Malformed("record"))?;
-    if new.log.len() > MAX_ENTRIES {
-        return Err(DocError::TooBig);
-    }
-    let log = match doc.get(ROOT, "log")? {
-        Some((Value::Object(ObjType::Map), id)) => id,
-        _ => return Err(DocError::Malformed("log")),
-    };
+    let old = parts(before)?;
+    let (new, log) = edit_of(doc, record)?;
     let mut written = 0;
     for (i, entry) in new.log.iter().enumerate() {
         if old.log.get(i).map(|e| e.get()) != Some(entry.get()) {
@@ -139,15 +130,7 @@ pub fn apply_edit<T: Transactable>(
 /// the document has (a copy whose base is unknown: the document's values
 /// stand, and the table sees any difference as a correction to make).
 pub fn append_missing<T: Transactable>(doc: &mut T, record: &str) -> Result<usize, DocError> {
-    let new: RecordParts =
-        serde_json::from_str(record).map_err(|_| DocError::Malformed("record"))?;
-    if new.log.len() > MAX_ENTRIES {
-        return Err(DocError::TooBig);
-    }
-    let log = match doc.get(ROOT, "log")? {
-        Some((Value::Object(ObjType::Map), id)) => id,
-        _ => return Err(DocError::Malformed("log")),
-    };
+    let (new, log) = edit_of(doc, record)?;
     let mut written = 0;
     for (i, entry) in new.log.iter().enumerate() {
         if doc.get(&log, entry_key(i))?.is_none() {
@@ -158,12 +141,30 @@ pub fn append_missing<T: Transactable>(doc: &mut T, record: &str) -> Result<usiz
     Ok(written)
 }
 
+fn parts(record: &str) -> Result<RecordParts<'_>, DocError> {
+    serde_json::from_str(record).map_err(|_| DocError::Malformed("record"))
+}
+
+/// The record an edit writes (within the limits) and the log it writes in.
+fn edit_of<'r, D: ReadDoc>(doc: &D, record: &'r str) -> Result<(RecordParts<'r>, ObjId), DocError> {
+    let new = parts(record)?;
+    if new.log.len() > MAX_ENTRIES {
+        return Err(DocError::TooBig);
+    }
+    Ok((new, log_of(doc)?))
+}
+
+/// The document's log.
+fn log_of<D: ReadDoc>(doc: &D) -> Result<ObjId, DocError> {
+    match doc.get(ROOT, "log")? {
+        Some((Value::Object(ObjType::Map), id)) => Ok(id),
+        _ => Err(DocError::Malformed("log")),
+    }
+}
+
 /// Settles the conflict at entry `index` with `value` (one of its values).
 pub fn settle<T: Transactable>(doc: &mut T, index: usize, value: &str) -> Result<(), DocError> {
-    let log = match doc.get(ROOT, "log")? {
-        Some((Value::Object(ObjType::Map), id)) => id,
-        _ => return Err(DocError::Malformed("log")),
-    };
+    let log = log_of(doc)?;
     // Every value goes, then the one that stands is written anew: a put of
     // the value that already shows first would be turned by Automerge into
     // a delete of the others, which did not always reach the other phones
@@ -192,10 +193,7 @@ pub fn read<D: ReadDoc>(doc: &D) -> Result<DocGame, DocError> {
     let created_ms = int(doc, &ROOT, "created_ms")?;
     let players = json(doc, &ROOT, "players")?;
     let settings = json(doc, &ROOT, "settings")?;
-    let log = match doc.get(ROOT, "log")? {
-        Some((Value::Object(ObjType::Map), id)) => id,
-        _ => return Err(DocError::Malformed("log")),
-    };
+    let log = log_of(doc)?;
     if doc.length(&log) > MAX_ENTRIES {
         return Err(DocError::TooBig);
     }

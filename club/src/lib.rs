@@ -18,6 +18,7 @@
 pub mod club_doc;
 pub mod engine;
 pub mod game_doc;
+pub mod idb;
 pub mod limits;
 pub mod message;
 pub mod replica;

@@ -10,11 +10,10 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use js_sys::{Array, Object, Promise, Reflect};
+use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 use web_sys::{
     Event, IdbDatabase, IdbIndexParameters, IdbKeyRange, IdbObjectStore, IdbOpenDbRequest,
     IdbRequest, IdbTransaction, IdbTransactionMode,
@@ -69,48 +68,14 @@ pub struct IdbBackend {
 
 /// Waits for `req` to succeed (its result) or fail.
 async fn request(req: &IdbRequest) -> Result<JsValue, StoreError> {
-    let r = req.clone();
-    let promise = Promise::new(&mut |resolve, reject| {
-        let ok = r.clone();
-        let on_ok = Closure::once_into_js(move |_: Event| {
-            let _ = resolve.call1(&JsValue::NULL, &ok.result().unwrap_or(JsValue::UNDEFINED));
-        });
-        let bad = r.clone();
-        let on_err = Closure::once_into_js(move |_: Event| {
-            let e = bad
-                .error()
-                .ok()
-                .flatten()
-                .map(JsValue::from)
-                .unwrap_or(JsValue::NULL);
-            let _ = reject.call1(&JsValue::NULL, &e);
-        });
-        r.set_onsuccess(Some(on_ok.unchecked_ref()));
-        r.set_onerror(Some(on_err.unchecked_ref()));
-    });
-    JsFuture::from(promise).await.map_err(|e| store_error(&e))
+    chicken_club::idb::request(req)
+        .await
+        .map_err(|e| store_error(&e))
 }
 
 /// Waits for a transaction to complete (durably, for "strict") or fail.
 async fn finished(tx: &IdbTransaction) -> Result<(), StoreError> {
-    let t = tx.clone();
-    let promise = Promise::new(&mut |resolve, reject| {
-        let on_ok = Closure::once_into_js(move |_: Event| {
-            let _ = resolve.call0(&JsValue::NULL);
-        });
-        let failed = t.clone();
-        let reject2 = reject.clone();
-        let on_abort = Closure::once_into_js(move |_: Event| {
-            let e = failed
-                .error()
-                .map(JsValue::from)
-                .unwrap_or_else(|| JsValue::from_str("AbortError"));
-            let _ = reject2.call1(&JsValue::NULL, &e);
-        });
-        t.set_oncomplete(Some(on_ok.unchecked_ref()));
-        t.set_onabort(Some(on_abort.unchecked_ref()));
-    });
-    JsFuture::from(promise).await.map(|_| ()).map_err(|e| {
+    chicken_club::idb::finished(tx).await.map_err(|e| {
         // An abort without an error object (our own abort) says why itself.
         if e.is_string() {
             StoreError::Refused(super::bounded(&e.as_string().unwrap_or_default(), 40))

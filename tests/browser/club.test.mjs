@@ -7,132 +7,15 @@
 // document from a third peer (automerge-repo's own JS client) is refused.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { DIST, CHROMIUM_ARGS, poll } from './harness.mjs';
-import { startServer } from '../tools/static-server.mjs';
-import { HomeScreen, GameScreen } from './pages.mjs';
+import { poll } from './harness.mjs';
+import { GameScreen } from './pages.mjs';
+import {
+  servers, startServers, stopServers, stopSync, restartSync, phone, createClub, joinClub, newGame,
+  openFromHome, hand,
+} from './club_harness.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const SERVER_JS = path.resolve(here, '../../sync-server/node_modules/@automerge/automerge-repo-sync-server/src/index.js');
-
-let sync; // { port, data, proc }
-let web; // the app's server, passing /sync through
-let url;
-
-/** A free port on 127.0.0.1. */
-async function freePort() {
-  const net = await import('node:net');
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-  });
-}
-
-/** Starts the sync server on `port` with its documents in `data`. */
-async function startSync(port, data) {
-  const proc = spawn(process.execPath, [SERVER_JS], {
-    cwd: data, env: { ...process.env, PORT: String(port), DATA_DIR: data }, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise((resolve, reject) => {
-    let out = '';
-    proc.stdout.on('data', (d) => { out += d; if (out.includes('Listening on port')) resolve(); });
-    proc.on('exit', (code) => reject(new Error(`sync server exited (${code}): ${out}`)));
-  });
-  return proc;
-}
-
-async function stopSync() {
-  if (!sync.proc || sync.proc.exitCode !== null) return;
-  const exited = new Promise((r) => sync.proc.once('exit', r));
-  sync.proc.kill('SIGKILL');
-  await exited;
-}
-
-before(async () => {
-  const port = await freePort();
-  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-sync-'));
-  sync = { port, data, proc: await startSync(port, data) };
-  web = await startServer(DIST, 0, '127.0.0.1', null, port);
-  url = `http://127.0.0.1:${web.address().port}`;
-});
-
-after(async () => {
-  await stopSync();
-  await new Promise((r) => web.close(r));
-  fs.rmSync(sync.data, { recursive: true, force: true });
-});
-
-/** A phone: its own browser profile. */
-async function phone({ width = 390, height = 844, colorScheme = 'light', label = '' } = {}) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-phone-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: CHROMIUM_ARGS, viewport: { width, height }, hasTouch: true, isMobile: true, colorScheme,
-  });
-  const page = context.pages()[0] || (await context.newPage());
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  // DEBUG_CLUB=1: what each phone's page logs (errors, warnings), labelled.
-  if (process.env.DEBUG_CLUB) page.on('console', (m) => console.log(label, m.type(), m.text().slice(0, 300)));
-  return {
-    page, context, errors,
-    async close() { await context.close(); fs.rmSync(dir, { recursive: true, force: true }); },
-  };
-}
-
-/** Starts a club called `name` on `p`; returns its link. */
-async function createClub(p, name) {
-  await p.page.goto(`${url}/records/club`);
-  await p.page.getByLabel('Club name').fill(name);
-  await p.page.getByTestId('club-create').click();
-  await p.page.getByTestId('club-name-shown').filter({ hasText: name }).waitFor();
-  await online(p);
-  return (await p.page.getByTestId('club-link').textContent()).trim();
-}
-
-/** Opens the club's link on `p` and joins. */
-async function joinClub(p, link) {
-  await p.page.goto(link);
-  await p.page.getByTestId('club-join-invited').click();
-  await online(p);
-}
-
-async function online(p, yes = true) {
-  await p.page.locator(`[data-testid="club-status"][data-online="${yes}"]`).waitFor({ timeout: 15_000 });
-}
-
-/** A Chickenfoot game of Ann and Bob on `p`; returns its address. */
-async function newGame(p) {
-  await p.page.goto(`${url}/`);
-  const setup = await new HomeScreen(p.page).startNew('chickenfoot');
-  await setup.addPlayers(['Ann', 'Bob']);
-  await setup.choose('Domino set', 'Double-15');
-  await setup.start();
-  return new URL(p.page.url()).pathname;
-}
-
-/** Opens game `path` from the home screen's list, once it has arrived
- *  there, as a person would. */
-async function openFromHome(p, path) {
-  const id = path.split('/').pop();
-  await p.page.goto(`${url}/`);
-  await p.page.getByTestId(`game-${id}`).locator('a.game-link').click({ timeout: 30_000 });
-  await p.page.getByRole('button', { name: 'Rules and variants in force' }).waitFor();
-}
-
-async function hand(p, pips) {
-  const game = new GameScreen(p.page);
-  await game.wentOut('Ann');
-  await game.typePips('Bob', String(pips));
-  const rows = await game.rowCount();
-  await game.save();
-  await game.waitRows(rows + 1);
-}
+before(startServers);
+after(stopServers);
 
 test('a club created on one phone is joined on another, and a hand saved on either shows on both', async () => {
   const a = await phone();
@@ -181,7 +64,7 @@ test('both phones score while the server is down; back online both hands are kep
     assert.deepEqual(await new GameScreen(b.page).totals(), { Ann: 0, Bob: 14 });
 
     // Back: both hands are kept, and both phones ask which stands.
-    sync.proc = await startSync(sync.port, sync.data);
+    await restartSync();
     for (const p of [a, b]) {
       await p.page.getByTestId('club-asked').waitFor({ timeout: 30_000 });
       assert.equal(await p.page.getByTestId('club-pick').count(), 2);
@@ -230,7 +113,7 @@ test('a hostile document from a third peer is refused and touches no other game'
 
     // A third peer, automerge-repo's own JS client, holding the link.
     const clubUrl = decodeURIComponent(/join=([^&]+)/.exec(link)[1]);
-    adapter = new BrowserWebSocketClientAdapter(`ws://127.0.0.1:${sync.port}`);
+    adapter = new BrowserWebSocketClientAdapter(`ws://127.0.0.1:${servers.sync.port}`);
     const repo = new Repo({ network: [adapter] });
     const club = repo.find(clubUrl);
     await club.whenReady();
@@ -254,12 +137,12 @@ test('a hostile document from a third peer is refused and touches no other game'
 
     // Both phones say what they refused, and keep the real game.
     for (const p of [a, b]) {
-      await p.page.goto(`${url}/records/club`);
+      await p.page.goto(`${servers.url}/records/club`);
       await poll(async () => (await p.page.getByTestId('club-refused').count()) >= 2, { timeout: 20_000 });
       const refused = (await p.page.getByTestId('club-refused').allTextContents()).join(' | ');
       assert.match(refused, /A game from the club was refused/);
       assert.match(refused, /games\/text/);
-      await p.page.goto(`${url}${game}`);
+      await p.page.goto(`${servers.url}${game}`);
       await new GameScreen(p.page).waitRows(1);
       assert.deepEqual(await new GameScreen(p.page).totals(), { Ann: 0, Bob: 5 });
     }

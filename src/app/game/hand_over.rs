@@ -29,6 +29,22 @@ pub fn qr_path(code: &QrCode) -> (String, i32) {
     (d, size + 8)
 }
 
+/// A QR code of `text` drawn as one SVG path (`None` if it is too long
+/// for one), named `label` for screen readers.
+pub fn qr_svg(text: &str, testid: &'static str, label: &'static str) -> Option<AnyView> {
+    let code = QrCode::encode_binary(text.as_bytes(), QrCodeEcc::Low).ok()?;
+    let (d, side) = qr_path(&code);
+    Some(
+        view! {
+            <svg class="qr" data-testid=testid viewBox=format!("0 0 {side} {side}") role="img" aria-label=label>
+                <rect width="100%" height="100%" fill="#fff"/>
+                <path d=d fill="#000"/>
+            </svg>
+        }
+        .into_any(),
+    )
+}
+
 /// "1,234": a count with thousands separators.
 fn grouped(n: usize) -> String {
     let digits = n.to_string();
@@ -124,21 +140,17 @@ pub fn panel_body(record: Signal<String>) -> AnyView {
             return ().into_any();
         }
         let qr = (url.len() <= QR_MAX_BYTES)
-            .then(|| QrCode::encode_binary(url.as_bytes(), QrCodeEcc::Low).ok())
+            .then(|| {
+                qr_svg(
+                    &url,
+                    "hand-qr",
+                    "QR code of the link: scan it with the other phone's camera",
+                )
+            })
             .flatten();
         let size_line = format!("The link is {} characters long.", grouped(url.len()));
         let qr_view = match qr {
-            Some(code) => {
-                let (d, side) = qr_path(&code);
-                view! {
-                    <svg class="qr" data-testid="hand-qr" viewBox=format!("0 0 {side} {side}") role="img"
-                        aria-label="QR code of the link: scan it with the other phone's camera">
-                        <rect width="100%" height="100%" fill="#fff"/>
-                        <path d=d fill="#000"/>
-                    </svg>
-                }
-                .into_any()
-            }
+            Some(v) => v,
             None => view! {
                 <p class="hint" data-testid="hand-no-qr">{format!(
                     "This game is too long for a QR code ({} characters; a QR code holds {}): copy or share the link instead.",

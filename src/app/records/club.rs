@@ -5,11 +5,10 @@
 //! games. The page says so wherever it shows the link.
 
 use leptos::prelude::*;
-use qrcodegen::{QrCode, QrCodeEcc};
 
 use crate::app::club::ctx;
 use crate::app::erased::dynamic;
-use crate::app::game::hand_over::qr_path;
+use crate::app::game::hand_over::qr_svg;
 use crate::app::pages::back_bar;
 use crate::app::records::club_bridge;
 use crate::storage::membership::{self, from_fragment, join_link, Membership};
@@ -180,16 +179,11 @@ fn join_or_create(member: RwSignal<Option<Membership>>, invited: Option<Membersh
 fn member_view(m: Membership, member: RwSignal<Option<Membership>>) -> AnyView {
     let status = ctx().status;
     let link = join_link(&origin(), &m);
-    let qr = QrCode::encode_binary(link.as_bytes(), QrCodeEcc::Low).ok().map(|code| {
-        let (d, side) = qr_path(&code);
-        view! {
-            <svg class="qr" data-testid="club-qr" viewBox=format!("0 0 {side} {side}") role="img"
-                aria-label="QR code of the club's link: scan it with a member's phone">
-                <rect width="100%" height="100%" fill="#fff"/>
-                <path d=d fill="#000"/>
-            </svg>
-        }
-    });
+    let qr = qr_svg(
+        &link,
+        "club-qr",
+        "QR code of the club's link: scan it with a member's phone",
+    );
     let leave = move |_| {
         club_bridge::stop();
         membership::clear();

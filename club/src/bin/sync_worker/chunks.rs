@@ -2,14 +2,13 @@
 //! `chicken-scores-sync`, one object store `chunks` whose keys are the
 //! engine's storage keys as arrays of strings (so a prefix is a key range:
 //! an array sorts after every string, so `[...prefix, []]` bounds it).
-//! Each write is its own "strict" transaction: done once it is on disk.
+//! Each write is its own transaction, done once IndexedDB committed it.
 
 use js_sys::{Array, Uint8Array};
 use samod_core::io::{StorageResult, StorageTask};
 use samod_core::StorageKey;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
 use web_sys::{
     IdbDatabase, IdbKeyRange, IdbOpenDbRequest, IdbTransaction, IdbTransactionMode,
     WorkerGlobalScope,
@@ -33,48 +32,15 @@ fn error_of(e: &JsValue) -> StoreError {
     StoreError(name.chars().take(40).collect())
 }
 
-/// Waits for `req`'s result.
 async fn request(req: &web_sys::IdbRequest) -> Result<JsValue, StoreError> {
-    let r = req.clone();
-    let promise = js_sys::Promise::new(&mut |resolve, reject| {
-        let ok = r.clone();
-        let on_ok = Closure::once_into_js(move || {
-            let _ = resolve.call1(&JsValue::NULL, &ok.result().unwrap_or(JsValue::UNDEFINED));
-        });
-        let bad = r.clone();
-        let on_err = Closure::once_into_js(move || {
-            let e = bad
-                .error()
-                .ok()
-                .flatten()
-                .map(JsValue::from)
-                .unwrap_or(JsValue::NULL);
-            let _ = reject.call1(&JsValue::NULL, &e);
-        });
-        r.set_onsuccess(Some(on_ok.unchecked_ref()));
-        r.set_onerror(Some(on_err.unchecked_ref()));
-    });
-    JsFuture::from(promise).await.map_err(|e| error_of(&e))
+    chicken_club::idb::request(req)
+        .await
+        .map_err(|e| error_of(&e))
 }
 
-/// Waits for a write to be on disk.
 async fn finished(tx: &IdbTransaction) -> Result<(), StoreError> {
-    let t = tx.clone();
-    let promise = js_sys::Promise::new(&mut |resolve, reject| {
-        let on_ok = Closure::once_into_js(move || {
-            let _ = resolve.call0(&JsValue::NULL);
-        });
-        let failed = t.clone();
-        let on_abort = Closure::once_into_js(move || {
-            let e = failed.error().map(JsValue::from).unwrap_or(JsValue::NULL);
-            let _ = reject.call1(&JsValue::NULL, &e);
-        });
-        t.set_oncomplete(Some(on_ok.unchecked_ref()));
-        t.set_onabort(Some(on_abort.unchecked_ref()));
-    });
-    JsFuture::from(promise)
+    chicken_club::idb::finished(tx)
         .await
-        .map(|_| ())
         .map_err(|e| error_of(&e))
 }
 

@@ -1,0 +1,55 @@
+//! Waiting for IndexedDB in Rust: a request's result, a transaction's
+//! end. One implementation for the app's storage and the sync worker's;
+//! each turns the browser's error into its own.
+
+use js_sys::Promise;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{IdbRequest, IdbTransaction};
+
+/// Waits for `req` to succeed (its result) or fail (the browser's error).
+pub async fn request(req: &IdbRequest) -> Result<JsValue, JsValue> {
+    let r = req.clone();
+    let promise = Promise::new(&mut |resolve, reject| {
+        let ok = r.clone();
+        let on_ok = Closure::once_into_js(move || {
+            let _ = resolve.call1(&JsValue::NULL, &ok.result().unwrap_or(JsValue::UNDEFINED));
+        });
+        let bad = r.clone();
+        let on_err = Closure::once_into_js(move || {
+            let e = bad
+                .error()
+                .ok()
+                .flatten()
+                .map(JsValue::from)
+                .unwrap_or(JsValue::NULL);
+            let _ = reject.call1(&JsValue::NULL, &e);
+        });
+        r.set_onsuccess(Some(on_ok.unchecked_ref()));
+        r.set_onerror(Some(on_err.unchecked_ref()));
+    });
+    JsFuture::from(promise).await
+}
+
+/// Waits for a transaction to complete (durably, for "strict") or abort
+/// (the browser's error, or `"AbortError"` when it gives none).
+pub async fn finished(tx: &IdbTransaction) -> Result<(), JsValue> {
+    let t = tx.clone();
+    let promise = Promise::new(&mut |resolve, reject| {
+        let on_ok = Closure::once_into_js(move || {
+            let _ = resolve.call0(&JsValue::NULL);
+        });
+        let failed = t.clone();
+        let on_abort = Closure::once_into_js(move || {
+            let e = failed
+                .error()
+                .map(JsValue::from)
+                .unwrap_or_else(|| JsValue::from_str("AbortError"));
+            let _ = reject.call1(&JsValue::NULL, &e);
+        });
+        t.set_oncomplete(Some(on_ok.unchecked_ref()));
+        t.set_onabort(Some(on_abort.unchecked_ref()));
+    });
+    JsFuture::from(promise).await.map(|_| ())
+}

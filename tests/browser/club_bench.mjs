@@ -1,0 +1,133 @@
+// Benchmark of the club (issue 24), against the real sync server, on this
+// machine (no throttling; not a test: it reports):
+//  1. a hand saved on one phone, visible on another: ms from the tap on
+//     Save on phone A to the new row in phone B's score sheet (B polls
+//     each animation frame), over `hands` hands (games of 12 hands);
+//  2. joining a club of `games` games: the club made on a phone holding
+//     them (seeded straight into IndexedDB), then ms from the tap on "Join
+//     this club" on a new phone until its club page says every game is on
+//     it, and until its home lists them;
+//  3. a phone in no club: bytes on the wire for home, then a tap on New
+//     Chickenfoot to its form (cold profile), and that nothing of the sync
+//     was fetched.
+// Usage: node tests/browser/club_bench.mjs [hands=50] [games=200]
+//        (after tests/tools/build.sh)
+import { GameScreen } from './pages.mjs';
+import { idbSeed } from './idb.mjs';
+import {
+  servers, startServers, stopServers, phone, createClub, joinClub, newGame, openFromHome,
+} from './club_harness.mjs';
+
+const HANDS = Number(process.argv[2] || 50);
+const GAMES = Number(process.argv[3] || 200);
+const ROWS = 'table.sheet tbody tr:not(.row-details)';
+
+const sorted = (xs) => [...xs].sort((a, b) => a - b);
+const pct = (xs, p) => sorted(xs)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const ms = (x) => Math.round(x);
+
+/** `n` finished two-player Chickenfoot games (Double-6, 7 hands). */
+function seedGames(n) {
+  const t0 = Date.now() - n * 60_000;
+  return Array.from({ length: n }, (_, i) => {
+    const players = [`Ann ${i}`, `Bob ${i}`];
+    const log = Array.from({ length: 7 }, (_, h) => ({ out: 0, left: [{ pips: 0 }, { pips: 1 + ((i + h) % 30) }] }));
+    const id = `club${i}`;
+    const at = t0 + i * 60_000;
+    return {
+      record: { schema: 3, id, rev: 8, kind: 'chickenfoot', rules_version: 1, created_ms: at, players, settings: { set: 'd6' }, log },
+      summary: { schema: 3, id, rev: 8, kind: 'chickenfoot', players, created_ms: at, updated_ms: at, finished: true, summary: `Won by ${players[0]}` },
+    };
+  });
+}
+
+async function latency() {
+  const a = await phone();
+  const b = await phone();
+  const out = [];
+  try {
+    const link = await createClub(a, 'Latency');
+    await joinClub(b, link);
+    while (out.length < HANDS) {
+      const game = await newGame(a);
+      await openFromHome(b, game);
+      const A = new GameScreen(a.page);
+      for (let h = 0; h < 12 && out.length < HANDS; h++) {
+        await A.wentOut('Ann');
+        await A.typePips('Bob', String(h + 1));
+        const rows = await A.rowCount();
+        const t0 = performance.now();
+        await A.save();
+        await b.page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [ROWS, rows + 1], { polling: 'raf', timeout: 30_000 });
+        out.push(performance.now() - t0);
+        await A.waitRows(rows + 1);
+      }
+    }
+  } finally {
+    await a.close();
+    await b.close();
+  }
+  return out;
+}
+
+async function join() {
+  const a = await phone();
+  const b = await phone();
+  try {
+    await a.page.goto(`${servers.url}/`);
+    await a.page.getByTestId('history-link').waitFor();
+    const rows = seedGames(GAMES);
+    for (let i = 0; i < rows.length; i += 100) await idbSeed(a.page, rows.slice(i, i + 100));
+    const t0 = performance.now();
+    const link = await createClub(a, 'Two hundred');
+    const everyGame = `${GAMES} of ${GAMES} games`;
+    await a.page.getByTestId('club-status').filter({ hasText: everyGame }).waitFor({ timeout: 300_000 });
+    const made = performance.now() - t0;
+    await b.page.goto(link);
+    const t1 = performance.now();
+    await b.page.getByTestId('club-join-invited').click();
+    await b.page.getByTestId('club-status').filter({ hasText: everyGame }).waitFor({ timeout: 300_000 });
+    const here = performance.now() - t1;
+    await b.page.goto(`${servers.url}/`);
+    await b.page.getByTestId('history-link').filter({ hasText: `(${GAMES})` }).waitFor({ timeout: 300_000 });
+    const listed = performance.now() - t1;
+    return { made, here, listed };
+  } finally {
+    await a.close();
+    await b.close();
+  }
+}
+
+async function noClubBytes() {
+  const p = await phone();
+  try {
+    const cdp = await p.context.newCDPSession(p.page);
+    await cdp.send('Network.enable');
+    let bytes = 0;
+    const urls = [];
+    cdp.on('Network.responseReceived', (e) => urls.push(e.response.url));
+    cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
+    await p.page.goto(`${servers.url}/`);
+    await p.page.getByTestId('new-chickenfoot').waitFor();
+    const home = bytes;
+    await p.page.getByTestId('new-chickenfoot').click();
+    await p.page.getByRole('heading', { name: /^New / }).waitFor();
+    await p.page.getByTestId('start-game').waitFor();
+    const sync = urls.filter((u) => u.includes('/sync/'));
+    return { home, newGame: bytes, sync };
+  } finally {
+    await p.close();
+  }
+}
+
+await startServers();
+try {
+  const bytes = await noClubBytes();
+  console.log(`phone in no club: home ${bytes.home} B, home + New Chickenfoot form ${bytes.newGame} B; sync files fetched: ${bytes.sync.length}`);
+  const lat = await latency();
+  console.log(`hand on A visible on B (${lat.length} hands): median ${ms(pct(lat, 50))} ms, p95 ${ms(pct(lat, 95))} ms, min ${ms(sorted(lat)[0])}, max ${ms(sorted(lat).at(-1))}`);
+  const j = await join();
+  console.log(`club of ${GAMES} games: made and sent from the phone holding them ${ms(j.made)} ms; joined on a new phone: every game there ${ms(j.here)} ms, listed on home ${ms(j.listed)} ms`);
+} finally {
+  await stopServers();
+}

@@ -1,0 +1,141 @@
+// The club's test set-up, shared by tests/browser/club.test.mjs and the
+// benchmark (club_bench.mjs): the real sync server (sync-server/) on a free
+// port with its documents in a scratch folder, the app's server passing
+// /sync through to it, phones (each its own Chromium profile) and what a
+// person does on them.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { DIST, CHROMIUM_ARGS } from './harness.mjs';
+import { startServer } from '../tools/static-server.mjs';
+import { HomeScreen, GameScreen } from './pages.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SERVER_JS = path.resolve(here, '../../sync-server/node_modules/@automerge/automerge-repo-sync-server/src/index.js');
+
+/** The sync server and the app's server. `url` is the app's address. */
+export const servers = { sync: null, web: null, url: '' };
+
+/** A free port on 127.0.0.1. */
+async function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+  });
+}
+
+/** Starts the sync server on `port` with its documents in `data`. */
+async function startSync(port, data) {
+  const proc = spawn(process.execPath, [SERVER_JS], {
+    cwd: data, env: { ...process.env, PORT: String(port), DATA_DIR: data }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout.on('data', (d) => { out += d; if (out.includes('Listening on port')) resolve(); });
+    proc.on('exit', (code) => reject(new Error(`sync server exited (${code}): ${out}`)));
+  });
+  return proc;
+}
+
+/** Starts both servers. */
+export async function startServers() {
+  const port = await freePort();
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-sync-'));
+  servers.sync = { port, data, proc: await startSync(port, data) };
+  servers.web = await startServer(DIST, 0, '127.0.0.1', null, port);
+  servers.url = `http://127.0.0.1:${servers.web.address().port}`;
+}
+
+/** Kills the sync server (as a crash would). */
+export async function stopSync() {
+  const { proc } = servers.sync;
+  if (!proc || proc.exitCode !== null) return;
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGKILL');
+  await exited;
+}
+
+/** Starts the sync server again, on its port, with its documents. */
+export async function restartSync() {
+  servers.sync.proc = await startSync(servers.sync.port, servers.sync.data);
+}
+
+/** Stops both servers and removes the documents. */
+export async function stopServers() {
+  await stopSync();
+  await new Promise((r) => servers.web.close(r));
+  fs.rmSync(servers.sync.data, { recursive: true, force: true });
+}
+
+/** A phone: its own browser profile. */
+export async function phone({ width = 390, height = 844, colorScheme = 'light', label = '' } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-phone-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS, viewport: { width, height }, hasTouch: true, isMobile: true, colorScheme,
+  });
+  const page = context.pages()[0] || (await context.newPage());
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  // DEBUG_CLUB=1: what each phone's page logs, labelled.
+  if (process.env.DEBUG_CLUB) page.on('console', (m) => console.log(label, m.type(), m.text().slice(0, 300)));
+  return {
+    page, context, errors,
+    async close() { await context.close(); fs.rmSync(dir, { recursive: true, force: true }); },
+  };
+}
+
+/** Waits for `p`'s club page to say it is online (or not). */
+export async function online(p, yes = true) {
+  await p.page.locator(`[data-testid="club-status"][data-online="${yes}"]`).waitFor({ timeout: 15_000 });
+}
+
+/** Starts a club called `name` on `p`; returns its link. */
+export async function createClub(p, name) {
+  await p.page.goto(`${servers.url}/records/club`);
+  await p.page.getByLabel('Club name').fill(name);
+  await p.page.getByTestId('club-create').click();
+  await p.page.getByTestId('club-name-shown').filter({ hasText: name }).waitFor();
+  await online(p);
+  return (await p.page.getByTestId('club-link').textContent()).trim();
+}
+
+/** Opens the club's link on `p` and joins. */
+export async function joinClub(p, link) {
+  await p.page.goto(link);
+  await p.page.getByTestId('club-join-invited').click();
+  await online(p);
+}
+
+/** A Chickenfoot game of Ann and Bob on `p`; returns its path. */
+export async function newGame(p) {
+  await p.page.goto(`${servers.url}/`);
+  const setup = await new HomeScreen(p.page).startNew('chickenfoot');
+  await setup.addPlayers(['Ann', 'Bob']);
+  await setup.choose('Domino set', 'Double-15');
+  await setup.start();
+  return new URL(p.page.url()).pathname;
+}
+
+/** Opens game `gamePath` from the home screen's list, once it has arrived
+ *  there, as a person would. */
+export async function openFromHome(p, gamePath) {
+  const id = gamePath.split('/').pop();
+  await p.page.goto(`${servers.url}/`);
+  await p.page.getByTestId(`game-${id}`).locator('a.game-link').click({ timeout: 30_000 });
+  await p.page.getByRole('button', { name: 'Rules and variants in force' }).waitFor();
+}
+
+/** Ann goes out, Bob holds `pips`: saved, and its row shown. */
+export async function hand(p, pips) {
+  const game = new GameScreen(p.page);
+  await game.wentOut('Ann');
+  await game.typePips('Bob', String(pips));
+  const rows = await game.rowCount();
+  await game.save();
+  await game.waitRows(rows + 1);
+}
