@@ -500,3 +500,44 @@ fn one_bad_entry_in_the_club_is_left_out_and_named_never_hiding_the_rest() {
         vec!["games/evil".to_string(), "games/text".to_string()]
     );
 }
+
+mod nights_and_players {
+    use chicken_scores::model::{Night, Roster};
+    use chicken_scores::storage::synced::decide_synced_night;
+
+    fn night(rev: u64, updated_ms: i64, name: &str) -> Night {
+        Night {
+            schema: 3,
+            id: "n1".into(),
+            rev,
+            name: name.into(),
+            started_ms: 1,
+            ended_ms: None,
+            left_out: vec![],
+            updated_ms,
+        }
+    }
+
+    #[test]
+    fn a_night_from_the_club_is_kept_when_new_here_or_saved_later() {
+        let club = night(4, 200, "Friday at Ann's");
+        let kept = decide_synced_night(&club, None).unwrap();
+        assert_eq!((kept.rev, kept.name.as_str()), (1, "Friday at Ann's"));
+        let older_here = serde_json::to_string(&night(7, 100, "Friday")).unwrap();
+        let kept = decide_synced_night(&club, Some(&older_here)).unwrap();
+        assert_eq!((kept.rev, kept.updated_ms), (8, 200), "the next revision here");
+        let newer_here = serde_json::to_string(&night(2, 300, "Ours")).unwrap();
+        assert_eq!(decide_synced_night(&club, Some(&newer_here)), None);
+        assert_eq!(decide_synced_night(&club, Some("{broken")), None, "left as it is");
+    }
+
+    #[test]
+    fn the_clubs_players_join_the_roster_after_its_own_names_once_each() {
+        let roster = Roster {
+            schema: 3,
+            names: vec!["Ann".into(), "Bob".into()],
+        };
+        let next = roster.with_also(&[" ann".into(), "Cy".into(), "cy".into()]);
+        assert_eq!(next.names, vec!["Ann", "Bob", "Cy"]);
+    }
+}

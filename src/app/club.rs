@@ -11,6 +11,7 @@ use std::rc::Rc;
 use chicken_club::message::Asked;
 use leptos::prelude::*;
 
+use crate::model::Night;
 use crate::storage::membership;
 
 /// What the pages show of the club.
@@ -41,11 +42,13 @@ pub struct ClubCtx {
 
 type SavedHook = Rc<dyn Fn(&str, u64)>;
 type SettleHook = Rc<dyn Fn(&str, usize, String)>;
+type NightHook = Rc<dyn Fn(&Night)>;
 
 thread_local! {
     static CTX: RefCell<Option<ClubCtx>> = const { RefCell::new(None) };
     static ON_SAVED: RefCell<Option<SavedHook>> = const { RefCell::new(None) };
     static ON_SETTLE: RefCell<Option<SettleHook>> = const { RefCell::new(None) };
+    static ON_NIGHT: RefCell<Option<NightHook>> = const { RefCell::new(None) };
 }
 
 /// The club's signals (created by the first call, which [`crate::app::App`]
@@ -60,11 +63,19 @@ pub fn ctx() -> ClubCtx {
     })
 }
 
-/// The bridge registers what to do when this page saves a game, and when
-/// the table picks a value.
-pub fn set_hooks(saved: SavedHook, settle: SettleHook) {
+/// The bridge registers what to do when this page saves a game or a
+/// night, and when the table picks a value.
+pub fn set_hooks(saved: SavedHook, settle: SettleHook, night: NightHook) {
     ON_SAVED.with(|h| *h.borrow_mut() = Some(saved));
     ON_SETTLE.with(|h| *h.borrow_mut() = Some(settle));
+    ON_NIGHT.with(|h| *h.borrow_mut() = Some(night));
+}
+
+/// This page saved `night`.
+pub fn night_saved(night: &Night) {
+    if let Some(hook) = ON_NIGHT.with(|h| h.borrow().clone()) {
+        hook(night);
+    }
 }
 
 /// This page saved game `id` at revision `rev` (0: deleted).

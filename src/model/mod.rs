@@ -260,6 +260,21 @@ impl Roster {
         }
     }
 
+    /// The roster with the names of `others` it lacks (the same person
+    /// however spelt in case and spaces) added after its own, up to 60.
+    pub fn with_also(&self, others: &[String]) -> Roster {
+        let mut names = self.names.clone();
+        for n in others {
+            if names.len() < 60 && !names.iter().any(|u| same_name(u, n)) {
+                names.push(n.clone());
+            }
+        }
+        Roster {
+            schema: SCHEMA_VERSION,
+            names,
+        }
+    }
+
     /// The roster without `name` (the same person however spelt in case
     /// and spaces), the others in their order.
     pub fn without(&self, name: &str) -> Roster {

@@ -7,7 +7,7 @@
 use super::backend::{Area, Backend, StoreError, Write};
 use super::{order_of, Store};
 use crate::model::backup::{check_game, CheckedGame};
-use crate::model::read_stored;
+use crate::model::{read_stored, Night};
 
 /// What keeping a synced game did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,5 +70,65 @@ impl<B: Backend> Store<B> {
                 decide_synced(&game, here.as_deref(), now)
             })
             .await
+    }
+}
+
+/// Whether to keep `night` from the club over `here` (the night stored
+/// here, if any): when it is new here, or was saved later than the copy
+/// here. Returns what to write (as the next revision here).
+pub fn decide_synced_night(night: &Night, here: Option<&str>) -> Option<Night> {
+    let mine = here.and_then(|t| serde_json::from_str::<Night>(t).ok());
+    match mine {
+        Some(m) if m.updated_ms >= night.updated_ms => None,
+        Some(m) => Some(Night {
+            rev: m.rev + 1,
+            ..night.clone()
+        }),
+        None if here.is_some() => None,
+        None => Some(Night {
+            rev: 1,
+            ..night.clone()
+        }),
+    }
+}
+
+impl<B: Backend> Store<B> {
+    /// Keeps a night from the club, if it is new here or newer than the
+    /// copy here (an unreadable copy here is left as it is). Whether it
+    /// was written.
+    pub async fn put_synced_night(&self, night: Night) -> Result<bool, StoreError> {
+        let id = night.id.clone();
+        self.backend
+            .update(vec![(Area::Nights, id.clone())], move |found| {
+                let here = found.into_iter().next().flatten();
+                match decide_synced_night(&night, here.as_deref()) {
+                    Some(n) => (
+                        vec![Write::put(
+                            Area::Nights,
+                            &id,
+                            serde_json::to_string(&n).unwrap_or_default(),
+                        )],
+                        true,
+                    ),
+                    None => (Vec::new(), false),
+                }
+            })
+            .await
+    }
+
+    /// Adds the club's players this phone's roster lacks. Whether it did.
+    pub async fn remember_club_players(&self, names: &[String]) -> Result<bool, StoreError> {
+        let (roster, problem) = self.roster().await;
+        if problem.is_some() {
+            return Ok(false);
+        }
+        let next = roster.with_also(names);
+        if next.names == roster.names {
+            return Ok(false);
+        }
+        self.save_roster(&next)
+            .await
+            .map(|_| true)
+            .map_err(|e| StoreError::Refused(super::bounded(&e.message(), 60)))
     }
 }

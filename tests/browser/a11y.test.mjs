@@ -217,6 +217,11 @@ for (const scheme of ['light', 'dark']) {
       await page.getByTestId('player-row').first().click();
       await page.getByTestId('overview').waitFor();
       await check(page, 'a player', problems);
+      // The club page of a phone in no club (issue 24), a name refused.
+      await page.goto(app.url + '/records/club');
+      await page.getByTestId('club-create').click();
+      await page.getByTestId('club-name-error').waitFor();
+      await check(page, 'club: join or start one', problems);
     } finally {
       await app.close();
     }

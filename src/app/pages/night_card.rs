@@ -55,7 +55,8 @@ pub fn NightCard() -> impl IntoView {
                 return;
             };
             match s.start_night(&name, at).await {
-                Ok(_) => {
+                Ok(n) => {
+                    crate::app::club::night_saved(&n);
                     error.set(String::new());
                     reload();
                 }

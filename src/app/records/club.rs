@@ -147,33 +147,37 @@ fn join_or_create(member: RwSignal<Option<Membership>>, invited: Option<Membersh
         {invitation}
         <h2>"Join a club"</h2>
         <form class="rec-form" on:submit=join_link_typed>
-            <label class="field">
-                <span>"The club's link"</span>
-                <input type="url" inputmode="url" autocomplete="off" data-testid="club-link-input"
-                    prop:value=move || link.get() on:input=move |ev| link.set(event_target_value(&ev))/>
-            </label>
+            {text_field("The club's link", "url", "club-link-input", link)}
             {field_error("link")}
             <button class="primary" type="submit" data-testid="club-join">"Join"</button>
         </form>
         <h2>"Start a club"</h2>
         <form class="rec-form" on:submit=create>
-            <label class="field">
-                <span>"Club name"</span>
-                <input type="text" maxlength="60" autocomplete="off" data-testid="club-name"
-                    prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev))/>
-            </label>
+            {text_field("Club name", "text", "club-name", name)}
             {field_error("name")}
-            <label class="field">
-                <span>"Sync server"</span>
-                <input type="url" inputmode="url" autocomplete="off" data-testid="club-server"
-                    prop:value=move || server.get() on:input=move |ev| server.set(event_target_value(&ev))/>
-            </label>
+            {text_field("Sync server", "url", "club-server", server)}
             {field_error("server")}
             <button class="primary" type="submit" data-testid="club-create">"Start the club"</button>
             {move || creating.get().then(|| view! { <p class="hint" role="status">"Starting the club…"</p> })}
         </form>
     }
     .into_any()
+}
+
+/// A labelled one-line field bound to `value` (`kind`: "text" or "url").
+fn text_field(
+    label: &'static str,
+    kind: &'static str,
+    testid: &'static str,
+    value: RwSignal<String>,
+) -> impl IntoView {
+    view! {
+        <label class="field">
+            <span>{label}</span>
+            <input type=kind inputmode=kind maxlength="300" autocomplete="off" data-testid=testid
+                prop:value=move || value.get() on:input=move |ev| value.set(event_target_value(&ev))/>
+        </label>
+    }
 }
 
 fn member_view(m: Membership, member: RwSignal<Option<Membership>>) -> AnyView {

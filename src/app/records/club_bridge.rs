@@ -27,7 +27,8 @@ use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 use crate::app::club::{ctx, set_hooks};
 use crate::app::storage::storage;
 use crate::app::sync;
-use crate::model::backup::check_game;
+use crate::model::backup::{check_game, check_night};
+use crate::model::{read_stored, Night};
 use crate::storage::membership::{self, Membership};
 use crate::storage::synced::Synced;
 
@@ -176,10 +177,33 @@ fn open(m: Membership, create: Option<String>) {
             );
         })
     };
-    set_hooks(saved, settle);
+    let night = {
+        let bridge = bridge.clone();
+        Rc::new(move |n: &Night| send_night(&bridge, n))
+    };
+    set_hooks(saved, settle, night);
     BRIDGE.with(|b| *b.borrow_mut() = Some(bridge.clone()));
     if !m.url.is_empty() {
         push_local(bridge);
+    }
+}
+
+fn send_night(bridge: &Rc<RefCell<Bridge>>, n: &Night) {
+    post(
+        bridge,
+        &ToWorker::Night {
+            id: n.id.clone(),
+            json: serde_json::to_string(n).unwrap_or_default(),
+        },
+    );
+}
+
+/// Sends the game's players to the club's list (it keeps one per name).
+fn send_players(bridge: &Rc<RefCell<Bridge>>, record: &str) {
+    if let Ok(header) = read_stored(record) {
+        for name in header.players {
+            post(bridge, &ToWorker::Player { name });
+        }
     }
 }
 
@@ -202,6 +226,7 @@ fn send_saved(bridge: &Rc<RefCell<Bridge>>, id: String) {
             .borrow_mut()
             .known
             .insert(id.clone(), loaded.text.clone());
+        send_players(&bridge, &loaded.text);
         post(
             &bridge,
             &ToWorker::Saved {
@@ -225,6 +250,14 @@ fn push_local(bridge: Rc<RefCell<Bridge>>) {
             .and_then(|s| s.get_item(PUSHED_KEY).ok().flatten())
             .and_then(|v| v.parse().ok())
             .unwrap_or(i64::MIN);
+        // The players and nights here, every time (the club keeps one of
+        // each; a night it has in a later state stays as it is there).
+        for name in store.roster().await.0.names {
+            post(&bridge, &ToWorker::Player { name });
+        }
+        for n in store.nights_brief().await {
+            send_night(&bridge, &n);
+        }
         let (summaries, _) = store.all_summaries().await;
         let mut newest = pushed;
         for s in summaries.iter().filter(|s| s.updated_ms > pushed) {
@@ -261,8 +294,13 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
             name,
             games,
             here,
-            ..
+            players,
         } => {
+            spawn_local(async move {
+                if let Ok(store) = storage().await {
+                    let _ = store.remember_club_players(&players).await;
+                }
+            });
             let mut m = membership::load().unwrap_or(Membership {
                 url: String::new(),
                 server: String::new(),
@@ -314,7 +352,22 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
             });
             keep(bridge.clone(), id, record);
         }
-        FromWorker::Night { .. } => {}
+        FromWorker::Night { id, json } => match check_night(&json) {
+            Ok(night) if night.id == id => {
+                spawn_local(async move {
+                    if let Ok(store) = storage().await {
+                        let _ = store.put_synced_night(night).await;
+                    }
+                });
+            }
+            _ => club.status.update(|s| {
+                let line = "A night from the club was refused: it is not one this app can read."
+                    .to_string();
+                if !s.refused.contains(&line) {
+                    s.refused.push(line);
+                }
+            }),
+        },
         FromWorker::Refused { url, message } => club.status.update(|s| {
             let line = if url.is_empty() {
                 message

@@ -122,6 +122,7 @@ fn start_form(on: bool) -> impl IntoView {
             };
             match s.start_night(&name.get_untracked(), now_ms()).await {
                 Ok(n) => {
+                    crate::app::club::night_saved(&n);
                     if let Some(ctx) = router {
                         go(ctx, &Route::night(&n.id));
                     }
@@ -279,7 +280,10 @@ fn save(next: Night, error: RwSignal<String>, read: RwSignal<Option<Read>>) {
             return;
         };
         match s.save_night(&next).await {
-            Ok(_) => error.set(String::new()),
+            Ok(saved) => {
+                crate::app::club::night_saved(&saved);
+                error.set(String::new())
+            }
             Err(SaveError::Conflict) => error.set(
                 "Not saved: another tab changed this night. It now shows what is saved; try again."
                     .into(),
