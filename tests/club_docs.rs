@@ -525,10 +525,18 @@ mod nights_and_players {
         assert_eq!((kept.rev, kept.name.as_str()), (1, "Friday at Ann's"));
         let older_here = serde_json::to_string(&night(7, 100, "Friday")).unwrap();
         let kept = decide_synced_night(&club, Some(&older_here)).unwrap();
-        assert_eq!((kept.rev, kept.updated_ms), (8, 200), "the next revision here");
+        assert_eq!(
+            (kept.rev, kept.updated_ms),
+            (8, 200),
+            "the next revision here"
+        );
         let newer_here = serde_json::to_string(&night(2, 300, "Ours")).unwrap();
         assert_eq!(decide_synced_night(&club, Some(&newer_here)), None);
-        assert_eq!(decide_synced_night(&club, Some("{broken")), None, "left as it is");
+        assert_eq!(
+            decide_synced_night(&club, Some("{broken")),
+            None,
+            "left as it is"
+        );
     }
 
     #[test]

@@ -45,6 +45,9 @@ pub enum Chunk {
     /// What the game screen offers besides the sheet: the chart, sharing
     /// (text and picture) and handing the game to another phone.
     Extras,
+    /// A QR code (the hand-over link's, the club's link's): its encoder is
+    /// needed by neither a new game nor a score sheet.
+    Qr,
 }
 
 impl Chunk {
@@ -70,6 +73,7 @@ impl Chunk {
 async fn load(chunk: Chunk) -> Result<(), SplitLoaderError> {
     match chunk {
         Chunk::Extras => preload_extras().await,
+        Chunk::Qr => preload_qr().await,
         Chunk::History => preload_history().await,
         Chunk::Records => preload_records().await,
         Chunk::Games => preload_games().await,
@@ -80,7 +84,7 @@ async fn load(chunk: Chunk) -> Result<(), SplitLoaderError> {
 /// yet).
 fn view_of(chunk: Chunk, route: Route) -> Option<Result<AnyView, SplitLoaderError>> {
     match chunk {
-        Chunk::Extras => Some(Ok(view! { <crate::app::pages::NotFound/> }.into_any())),
+        Chunk::Extras | Chunk::Qr => Some(Ok(view! { <crate::app::pages::NotFound/> }.into_any())),
         Chunk::History => now(history_view(route)),
         Chunk::Records => now(records_view(route)),
         Chunk::Games => now(games_view(route)),
@@ -134,27 +138,67 @@ fn extras_view(extra: Extra) -> Result<AnyView, SplitLoaderError> {
 /// is loaded, else once it arrives (nothing until then; a failure shows
 /// a one-line note).
 pub fn extra(make: impl Fn() -> Extra + Send + Sync + 'static) -> AnyView {
-    let shown = move || match now(extras_view(make())) {
-        Some(Ok(v)) => v,
-        _ => extra_failed(),
-    };
-    if is_loaded(Chunk::Extras) {
+    on_demand(
+        Chunk::Extras,
+        move || match now(extras_view(make())) {
+            Some(Ok(v)) => v,
+            _ => extra_failed(),
+        },
+        extra_failed,
+    )
+}
+
+/// `shown` once `chunk` is loaded: at once if it is, else once it arrives
+/// (nothing until then; `failed` if it cannot be loaded).
+fn on_demand(
+    chunk: Chunk,
+    shown: impl Fn() -> AnyView + Send + Sync + 'static,
+    failed: fn() -> AnyView,
+) -> AnyView {
+    if is_loaded(chunk) {
         return shown();
     }
     let state: RwSignal<Option<bool>> = RwSignal::new(None);
     spawn_local(async move {
-        let ok = load(Chunk::Extras).await.is_ok();
+        let ok = load(chunk).await.is_ok();
         if ok {
-            mark_loaded(Chunk::Extras);
+            mark_loaded(chunk);
         }
         let _ = state.try_set(Some(ok));
     });
     erased::dynamic(move || match state.get() {
         None => ().into_any(),
         Some(true) => shown(),
-        Some(false) => extra_failed(),
+        Some(false) => failed(),
     })
     .into_any()
+}
+
+#[wasm_split(qr_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_qr))]
+fn qr_view(
+    text: String,
+    testid: &'static str,
+    label: &'static str,
+) -> Result<AnyView, SplitLoaderError> {
+    Ok(crate::app::game::hand_over::qr_svg(&text, testid, label).unwrap_or_else(|| ().into_any()))
+}
+
+/// The QR code of `text` (from its own chunk, loaded on demand), named
+/// `label` for screen readers.
+pub fn qr(text: String, testid: &'static str, label: &'static str) -> AnyView {
+    on_demand(
+        Chunk::Qr,
+        move || match now(qr_view(text.clone(), testid, label)) {
+            Some(Ok(v)) => v,
+            _ => qr_failed(),
+        },
+        qr_failed,
+    )
+}
+
+fn qr_failed() -> AnyView {
+    view! { <p class="hint" role="status">"The QR code could not be loaded: the phone may be offline. The link below works."</p> }
+        .into_any()
 }
 
 fn extra_failed() -> AnyView {

@@ -11,6 +11,8 @@
 //     Chickenfoot to its form (cold profile), and that nothing of the sync
 //     was fetched.
 // Usage: node tests/browser/club_bench.mjs [hands=50] [games=200]
+//        node tests/browser/club_bench.mjs bytes   (3. only; with
+//        CHICKEN_DIST=<another build's dist> to compare)
 //        (after tests/tools/build.sh)
 import { GameScreen } from './pages.mjs';
 import { idbSeed } from './idb.mjs';
@@ -18,6 +20,7 @@ import {
   servers, startServers, stopServers, phone, createClub, joinClub, newGame, openFromHome,
 } from './club_harness.mjs';
 
+const ONLY_BYTES = process.argv[2] === 'bytes';
 const HANDS = Number(process.argv[2] || 50);
 const GAMES = Number(process.argv[3] || 200);
 const ROWS = 'table.sheet tbody tr:not(.row-details)';
@@ -124,6 +127,7 @@ await startServers();
 try {
   const bytes = await noClubBytes();
   console.log(`phone in no club: home ${bytes.home} B, home + New Chickenfoot form ${bytes.newGame} B; sync files fetched: ${bytes.sync.length}`);
+  if (ONLY_BYTES) process.exit(0);
   const lat = await latency();
   console.log(`hand on A visible on B (${lat.length} hands): median ${ms(pct(lat, 50))} ms, p95 ${ms(pct(lat, 95))} ms, min ${ms(sorted(lat)[0])}, max ${ms(sorted(lat).at(-1))}`);
   const j = await join();

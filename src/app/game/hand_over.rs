@@ -139,15 +139,13 @@ pub fn panel_body(record: Signal<String>) -> AnyView {
         if url.is_empty() {
             return ().into_any();
         }
-        let qr = (url.len() <= QR_MAX_BYTES)
-            .then(|| {
-                qr_svg(
-                    &url,
-                    "hand-qr",
-                    "QR code of the link: scan it with the other phone's camera",
-                )
-            })
-            .flatten();
+        let qr = (url.len() <= QR_MAX_BYTES).then(|| {
+            crate::app::lazy::qr(
+                url.clone(),
+                "hand-qr",
+                "QR code of the link: scan it with the other phone's camera",
+            )
+        });
         let size_line = format!("The link is {} characters long.", grouped(url.len()));
         let qr_view = match qr {
             Some(v) => v,

@@ -8,7 +8,6 @@ use leptos::prelude::*;
 
 use crate::app::club::ctx;
 use crate::app::erased::dynamic;
-use crate::app::game::hand_over::qr_svg;
 use crate::app::pages::back_bar;
 use crate::app::records::club_bridge;
 use crate::storage::membership::{self, from_fragment, join_link, Membership};
@@ -183,8 +182,8 @@ fn text_field(
 fn member_view(m: Membership, member: RwSignal<Option<Membership>>) -> AnyView {
     let status = ctx().status;
     let link = join_link(&origin(), &m);
-    let qr = qr_svg(
-        &link,
+    let qr = crate::app::lazy::qr(
+        link.clone(),
         "club-qr",
         "QR code of the club's link: scan it with a member's phone",
     );
