@@ -218,7 +218,7 @@ pub fn check_game(raw: &str) -> Result<CheckedGame, String> {
     if raw.len() > MAX_GAME_BYTES {
         return Err("it is larger than any game could be".into());
     }
-    let header = read_stored(raw).map_err(|e| bounded(&e, 100))?;
+    let header = read_stored(raw).map_err(|e| bounded(&e.to_string(), 100))?;
     let kind = header.kind.parse::<GameKind>().map_err(|_| {
         format!(
             "it is a game this version does not know (\"{}\"): update the app",

@@ -328,27 +328,59 @@ pub fn check_new_player(name: &str, seated: &[String]) -> Result<String, String>
 /// ([`GameRecord::from_json`]). A value from a newer app is refused (and
 /// so never overwritten).
 pub fn check_schema(schema: u32) -> Result<(), String> {
+    schema_ok(schema).map_err(|e| e.to_string())
+}
+
+/// Why a stored game's header cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HeaderError {
+    /// It is not JSON (the parser's words).
+    NotJson(String),
+    /// It carries no schema version.
+    NoSchema,
+    /// A newer version of the app wrote it.
+    Newer(u32),
+    /// A schema no version wrote.
+    UnknownSchema(u32),
+    /// It has no game header (the parser's words).
+    NoHeader(String),
+}
+
+impl std::fmt::Display for HeaderError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HeaderError::NotJson(e) => write!(f, "it is not valid JSON ({e})"),
+            HeaderError::NoSchema => f.write_str("it has no schema version"),
+            HeaderError::Newer(s) => write!(
+                f,
+                "it was saved by a newer version of the app (schema {s}); update the app to open it"
+            ),
+            HeaderError::UnknownSchema(s) => write!(f, "schema {s} is unknown"),
+            HeaderError::NoHeader(e) => write!(f, "it has no game header ({e})"),
+        }
+    }
+}
+
+fn schema_ok(schema: u32) -> Result<(), HeaderError> {
     match schema {
         1..=SCHEMA_VERSION => Ok(()),
-        s if s > SCHEMA_VERSION => Err(format!(
-            "it was saved by a newer version of the app (schema {s}); update the app to open it"
-        )),
-        s => Err(format!("schema {s} is unknown")),
+        s if s > SCHEMA_VERSION => Err(HeaderError::Newer(s)),
+        s => Err(HeaderError::UnknownSchema(s)),
     }
 }
 
 /// Reads a stored game's header and checks its schema.
-pub fn read_stored(raw: &str) -> Result<RecordHeader, String> {
+pub fn read_stored(raw: &str) -> Result<RecordHeader, HeaderError> {
     #[derive(Deserialize)]
     struct Schema {
         schema: Option<u32>,
     }
     let schema = serde_json::from_str::<Schema>(raw)
-        .map_err(|e| format!("it is not valid JSON ({e})"))?
+        .map_err(|e| HeaderError::NotJson(e.to_string()))?
         .schema
-        .ok_or_else(|| "it has no schema version".to_string())?;
-    check_schema(schema)?;
-    serde_json::from_str(raw).map_err(|e| format!("it has no game header ({e})"))
+        .ok_or(HeaderError::NoSchema)?;
+    schema_ok(schema)?;
+    serde_json::from_str(raw).map_err(|e| HeaderError::NoHeader(e.to_string()))
 }
 
 #[cfg(test)]
@@ -415,13 +447,15 @@ mod tests {
 
     #[test]
     fn newer_schema_is_refused() {
-        assert!(read_stored(r#"{"schema": 4, "id": "a", "kind": "x"}"#)
-            .unwrap_err()
-            .contains("newer"));
-        assert!(read_stored(r#"{"x": 1}"#)
-            .unwrap_err()
-            .contains("no schema"));
-        assert!(read_stored("nope").unwrap_err().contains("not valid JSON"));
+        let newer = read_stored(r#"{"schema": 4, "id": "a", "kind": "x"}"#).unwrap_err();
+        assert_eq!(newer, HeaderError::Newer(4));
+        assert!(newer.to_string().contains("newer"));
+        let none = read_stored(r#"{"x": 1}"#).unwrap_err();
+        assert_eq!(none, HeaderError::NoSchema);
+        assert!(none.to_string().contains("no schema"));
+        let bad = read_stored("nope").unwrap_err();
+        assert!(matches!(bad, HeaderError::NotJson(_)));
+        assert!(bad.to_string().contains("not valid JSON"));
         let h = read_stored(r#"{"schema": 1, "id": "a", "kind": "chickenfoot", "players": ["A"]}"#)
             .unwrap();
         assert_eq!(h.players, vec!["A"]);

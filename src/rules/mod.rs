@@ -524,12 +524,6 @@ pub trait Rules: 'static {
     }
 }
 
-/// A generator for tests only: the same draws on every run.
-#[cfg(test)]
-pub(crate) fn test_rng(seed: u64) -> rand::rngs::StdRng {
-    rand::SeedableRng::seed_from_u64(seed)
-}
-
 /// Refuses a player count outside `range`.
 pub fn check_player_count(count: usize, range: RangeInclusive<usize>) -> Result<(), RuleError> {
     if range.contains(&count) {

@@ -1,0 +1,182 @@
+//! Saving from the game screen: a new entry appended or an earlier one
+//! corrected, folded onto the screen's state (no replay), written durably
+//! before the screen shows it.
+
+use super::*;
+
+impl<R: GameUi> Screen<R> {
+    /// Saves a new log. The screen changes only once the transaction is on
+    /// disk; an error if the save could not even start. `known` is the
+    /// state after the new log, where the caller derived it (a new entry
+    /// folded onto the current state): then nothing is replayed.
+    pub(super) fn save_log(
+        self,
+        log: Vec<R::Entry>,
+        known: Option<R::State>,
+        on_saved: Box<dyn FnOnce()>,
+    ) -> Result<(), String> {
+        if self.in_flight.get_value() {
+            return Err("Still saving the last change: one moment.".into());
+        }
+        if self.stale.get_untracked() {
+            return Err("One moment: checking for changes made on another screen.".into());
+        }
+        let base = self.rec.get_untracked();
+        let next = base.with_log(log);
+        let summary = match &known {
+            Some(state) => summary_with(&next, &R::standings(&next.setup(), state), now_ms()),
+            None => summary_of(&next),
+        };
+        self.in_flight.set_value(true);
+        set_timeout(
+            move || {
+                if self.in_flight.try_get_value() == Some(true) {
+                    let _ = self.saving.try_set(true);
+                }
+            },
+            std::time::Duration::from_millis(BUSY_AFTER_MS),
+        );
+        let done = move || {
+            let _ = self.in_flight.try_set_value(false);
+            if self.saving.try_get_untracked() == Some(true) {
+                let _ = self.saving.try_set(false);
+            }
+        };
+        spawn_local(async move {
+            let s = match storage().await {
+                Ok(s) => s,
+                Err(e) => {
+                    // Nothing saved: the entry stays typed, and says why.
+                    done();
+                    self.action_error.set(Some(SaveError::Failed(e).message()));
+                    return;
+                }
+            };
+            let result = s.save_game(&next, Some(base.rev), summary).await;
+            done();
+            match result {
+                Ok(()) => {
+                    sync::announce(&next.id, next.rev);
+                    if let Some(state) = known {
+                        self.primed.set_value(Some((next.rev, state)));
+                    }
+                    self.rec.set(next);
+                    self.action_error.set(None);
+                    on_saved();
+                    request_animation_frame(mark_replays);
+                }
+                Err(SaveError::Conflict) => self.reload(Some(SaveError::Conflict.message())),
+                Err(SaveError::Gone) => self.gone.set(Some(SaveError::Gone.message())),
+                Err(e) => self.action_error.set(Some(e.message())),
+            }
+        });
+        Ok(())
+    }
+
+    /// Records what the entry form built: a new entry, or the correction of
+    /// the one being edited, or why it was refused (nothing changed then).
+    pub(super) fn submit(self, entry: R::Entry) -> Result<(), RuleError> {
+        // A second tap on Save while the first one's entry is on its way:
+        // that one is saved, this one is not an entry of its own.
+        if self.in_flight.get_value() {
+            return Ok(());
+        }
+        let (setup, log) = self.rec.with_untracked(|r| (r.setup(), r.log.clone()));
+        let target = self.editing.get_untracked();
+        let at = target.unwrap_or(log.len());
+        if target.is_none() {
+            if let Some(state) = self
+                .folded
+                .with_untracked(|(s, e)| e.is_none().then(|| s.clone()))
+            {
+                return self.append_to(&setup, log, &state, entry, at);
+            }
+        }
+        let result = match target {
+            Some(i) => R::correct(&setup, &log, i, entry),
+            None => push_entry::<R>(&setup, &log, entry),
+        };
+        match result {
+            Err(LogError { index, error }) if index == at => Err(error),
+            Err(LogError { index, error }) => Err(RuleError::new(format!(
+                "Not saved: with this change {} would be impossible ({}). Edit that one first.",
+                R::entry_label(&log, index),
+                error.message
+            ))),
+            Ok(log) => self
+                .save_log(
+                    log,
+                    None,
+                    Box::new(move || {
+                        // The draft became an entry.
+                        let slot = if target.is_some() {
+                            Slot::Edit
+                        } else {
+                            Slot::Entry
+                        };
+                        self.set_slot(slot, None);
+                        self.editing.set(None);
+                        if target.is_none() {
+                            self.set_redo(None);
+                        }
+                        let what = self.describe(at, true);
+                        self.after_save(what, target.is_some());
+                    }),
+                )
+                .map_err(RuleError::new),
+        }
+    }
+
+    /// Saves `entry` as the next entry, folded onto the current `state`
+    /// (one step, no replay): its points are what it moved the totals.
+    pub(super) fn append_to(
+        self,
+        setup: &Setup<R::Settings>,
+        mut log: Vec<R::Entry>,
+        state: &R::State,
+        entry: R::Entry,
+        at: usize,
+    ) -> Result<(), RuleError> {
+        let next = R::apply(setup, state, &entry)?;
+        log.push(entry);
+        let before = self.standings.with_untracked(|s| s.totals.clone());
+        let after = R::standings(setup, &next).totals;
+        let moved: Vec<Points> = after.iter().zip(&before).map(|(a, b)| *a - *b).collect();
+        let players = setup.players.clone();
+        let what = format!(
+            "{}: {}",
+            R::entry_label(&log, at),
+            points_line(&players, &moved, true)
+        );
+        self.save_log(
+            log,
+            Some(next),
+            Box::new(move || {
+                self.set_slot(Slot::Entry, None);
+                self.editing.set(None);
+                self.set_redo(None);
+                self.after_save(what, false);
+            }),
+        )
+        .map_err(RuleError::new)
+    }
+
+    /// Appends what an extra panel recorded, whatever is being edited.
+    pub(super) fn append(self, entry: R::Entry) -> Result<(), RuleError> {
+        let (setup, log) = self.rec.with_untracked(|r| (r.setup(), r.log.clone()));
+        match push_entry::<R>(&setup, &log, entry) {
+            Err(e) => Err(e.error),
+            Ok(log) => self
+                .save_log(
+                    log,
+                    None,
+                    Box::new(move || {
+                        self.set_slot(Slot::Extra, None);
+                        self.set_redo(None);
+                        self.celebrate_if_over();
+                    }),
+                )
+                .map_err(RuleError::new),
+        }
+    }
+}
