@@ -7,7 +7,7 @@
 
 use automerge::transaction::Transactable;
 use automerge::{AutoCommit, ObjType, ReadDoc, ROOT};
-use chicken_club::{club_doc, game_doc, limits, DocError};
+use chicken_club::{club_doc, game_doc, limits, round_doc, DocError};
 use chicken_scores::model::backup::check_game;
 use chicken_scores::model::migrate::upgrade_text;
 use proptest::prelude::*;
@@ -348,6 +348,91 @@ fn a_club_document_of_a_newer_release_or_a_game_is_refused() {
     assert_eq!(game_doc::read(&AutoCommit::new()), Err(DocError::NotOurs));
 }
 
+#[test]
+fn two_phones_typing_two_players_counts_into_one_round_both_stand() {
+    let mut a = doc_of(&stored("chickenfoot-double-6-finished"));
+    let mut b = phone_of(&mut a);
+    let part = |seat: &str, text: &str| vec![(seat.to_string(), text.to_string())];
+    round_doc::put(
+        &mut a,
+        &part("table", r#"{"at":3,"shape":1,"v":{"out":0}}"#),
+    )
+    .unwrap();
+    round_doc::put(
+        &mut a,
+        &part("seat0", r#"{"at":3,"shape":1,"v":{"texts":"5"}}"#),
+    )
+    .unwrap();
+    round_doc::put(
+        &mut b,
+        &part("seat1", r#"{"at":3,"shape":1,"v":{"texts":"7"}}"#),
+    )
+    .unwrap();
+    a.merge(&mut b).unwrap();
+    b.merge(&mut a).unwrap();
+    let keys = |d: &AutoCommit| -> Vec<String> {
+        round_doc::read(d).into_iter().map(|(k, _)| k).collect()
+    };
+    assert_eq!(keys(&a), vec!["seat0", "seat1", "table"]);
+    assert_eq!(round_doc::read(&a), round_doc::read(&b));
+    // A game made before rounds were shared: two phones start its round at
+    // once, making two maps; both phones' counts are still read.
+    let mut a = doc_of(&stored("chickenfoot-double-6-finished"));
+    a.delete(ROOT, "round").unwrap();
+    let mut b = phone_of(&mut a);
+    round_doc::put(
+        &mut a,
+        &part("seat0", r#"{"at":3,"shape":1,"v":{"texts":"5"}}"#),
+    )
+    .unwrap();
+    round_doc::put(
+        &mut b,
+        &part("seat1", r#"{"at":3,"shape":1,"v":{"texts":"7"}}"#),
+    )
+    .unwrap();
+    a.merge(&mut b).unwrap();
+    assert_eq!(keys(&a), vec!["seat0", "seat1"]);
+    // The game itself is untouched by the round.
+    assert_eq!(
+        game_doc::read(&a).unwrap().record,
+        game_doc::read(&doc_of(&stored("chickenfoot-double-6-finished")))
+            .unwrap()
+            .record
+    );
+}
+
+#[test]
+fn a_round_part_this_app_does_not_write_is_left_out_never_refusing_the_game() {
+    let mut doc = doc_of(&stored("chickenfoot-double-6-finished"));
+    let written = round_doc::put(
+        &mut doc,
+        &[
+            ("seat99".into(), "{}".into()),
+            ("seat01".into(), "{}".into()),
+            ("other".into(), "{}".into()),
+            ("seat2".into(), "not json".into()),
+            ("seat3".into(), format!("\"{}\"", "x".repeat(9_000))),
+            ("seat4".into(), "{}".into()),
+        ],
+    )
+    .unwrap();
+    assert_eq!(written, 1, "only seat4 is one this app writes");
+    // A peer writes what it likes under the round's keys.
+    let (_, round) = doc.get(ROOT, "round").unwrap().unwrap();
+    doc.put(&round, "seat5", 12_i64).unwrap();
+    doc.put(&round, "seat6", "{").unwrap();
+    doc.put_object(&round, "seat7", ObjType::Map).unwrap();
+    assert_eq!(
+        round_doc::read(&doc),
+        vec![("seat4".to_string(), "{}".to_string())]
+    );
+    assert!(game_doc::read(&doc).is_ok());
+    // A round that is not a map reads as no round.
+    doc.put(ROOT, "round", "nope").unwrap();
+    assert!(round_doc::read(&doc).is_empty());
+    assert!(game_doc::read(&doc).is_ok());
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -357,7 +442,7 @@ proptest! {
     fn reading_any_document_never_panics(
         puts in prop::collection::vec(
             (prop::sample::select(vec!["doc", "layout", "schema", "id", "kind", "rules_version",
-                "created_ms", "players", "settings", "log", "name", "games"]),
+                "created_ms", "players", "settings", "log", "name", "games", "round"]),
              prop_oneof![
                 any::<i64>().prop_map(ScalarOrObj::Int),
                 any::<u64>().prop_map(ScalarOrObj::Uint),
@@ -384,8 +469,16 @@ proptest! {
                 }
             }
         }
+        if let Some((_, round)) = doc.get(ROOT, "round").unwrap() {
+            if doc.object_type(&round).is_ok() {
+                for (k, v) in &log_puts {
+                    let _ = doc.put(&round, k.as_str(), v.as_str());
+                }
+            }
+        }
         let _ = game_doc::read(&doc);
         let _ = club_doc::read(&doc);
+        let _ = round_doc::read(&doc);
     }
 
     /// Bytes from a hostile peer: Automerge refuses what is not a

@@ -398,6 +398,55 @@ fn a_club_created_on_one_phone_is_joined_on_another_and_a_hand_saved_on_either_s
 }
 
 #[test]
+fn two_phones_type_two_players_counts_into_the_shared_round_and_both_see_both() {
+    let (mut net, _, full) = club_of_two();
+    let id = id_of(&full);
+    let part = |key: &str, text: &str| (key.to_string(), text.to_string());
+    net.say(
+        0,
+        ToWorker::Round {
+            id: id.clone(),
+            parts: vec![
+                part("table", r#"{"at":2}"#),
+                part("seat0", r#"{"at":2,"v":5}"#),
+            ],
+        },
+    );
+    net.say(
+        1,
+        ToWorker::Round {
+            id: id.clone(),
+            parts: vec![part("seat1", r#"{"at":2,"v":7}"#)],
+        },
+    );
+    let round = |net: &Net, i: usize| {
+        net.phones[i].told.iter().rev().find_map(|m| match m {
+            FromWorker::Round { id: r, parts } if *r == id => Some(parts.clone()),
+            _ => None,
+        })
+    };
+    let both = Some(vec![
+        part("seat0", r#"{"at":2,"v":5}"#),
+        part("seat1", r#"{"at":2,"v":7}"#),
+        part("table", r#"{"at":2}"#),
+    ]);
+    assert_eq!(round(&net, 0), both, "phone 0 hears phone 1's count");
+    // Phone 1 heard phone 0's parts before it typed its own.
+    let from_0 = both.clone().map(|mut p| {
+        p.remove(1);
+        p
+    });
+    assert_eq!(round(&net, 1), from_0, "phone 1 hears phone 0's count");
+    // A phone is not told back what it typed itself.
+    let told_0 = net.phones[0]
+        .told
+        .iter()
+        .filter(|m| matches!(m, FromWorker::Round { .. }))
+        .count();
+    assert_eq!(told_0, 1, "only phone 1's change is news to phone 0");
+}
+
+#[test]
 fn both_phones_score_offline_and_back_online_both_hands_are_kept_and_asked() {
     let (mut net, _, full) = club_of_two();
     let id = id_of(&full);

@@ -99,7 +99,7 @@ pub fn create<T: Transactable>(doc: &mut T, record: &str) -> Result<(), DocError
     for (i, entry) in parts.log.iter().enumerate() {
         doc.put(&log, entry_key(i), entry.get())?;
     }
-    Ok(())
+    super::round_doc::create(doc)
 }
 
 /// Writes the edit from the log `before` to the log of `record` (both a

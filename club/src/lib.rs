@@ -22,6 +22,7 @@ pub mod idb;
 pub mod limits;
 pub mod message;
 pub mod replica;
+pub mod round_doc;
 
 /// Why a document cannot be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

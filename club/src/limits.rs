@@ -16,3 +16,5 @@ pub const MAX_CLUB_NIGHTS: usize = 5_000;
 pub const MAX_CLUB_PLAYERS: usize = 1_000;
 /// A club document's name.
 pub const MAX_CLUB_NAME: usize = 40;
+/// Seats at one table (a round's parts: one per seat and the table's).
+pub const MAX_SEATS: usize = 16;

@@ -41,6 +41,14 @@ pub enum ToWorker {
         /// The value that stands.
         value: String,
     },
+    /// Parts of the round being typed at the table, changed on this
+    /// phone (see [`crate::round_doc`]).
+    Round {
+        /// The game.
+        id: String,
+        /// (key, text) of each part that changed.
+        parts: Vec<(String, String)>,
+    },
     /// A player added on this phone.
     Player {
         /// The name.
@@ -98,6 +106,14 @@ pub enum FromWorker {
         asked: Vec<Asked>,
         /// Entries after a gap (recorded after an undone one elsewhere).
         stray: usize,
+    },
+    /// The round being typed at game `id`'s table, as its document holds
+    /// it now (every part).
+    Round {
+        /// The game.
+        id: String,
+        /// (key, text) of each part.
+        parts: Vec<(String, String)>,
     },
     /// A night of the club (its stored JSON).
     Night {

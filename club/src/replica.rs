@@ -11,7 +11,7 @@ use samod_core::{AutomergeUrl, DocumentId};
 
 use super::engine::{Effect, Engine};
 use super::message::{Asked, FromWorker, ToWorker};
-use super::{club_doc, game_doc, DocError};
+use super::{club_doc, game_doc, round_doc, DocError};
 
 /// The club on this phone.
 pub struct Replica<R: RngCore> {
@@ -35,6 +35,10 @@ pub struct Replica<R: RngCore> {
     told: HashMap<DocumentId, FromWorker>,
     club_told: Option<FromWorker>,
     nights_told: HashMap<String, String>,
+    /// The round told to the app, per game.
+    rounds_told: HashMap<DocumentId, Vec<(String, String)>>,
+    /// Round parts typed before their game's document was ready.
+    rounds_waiting: HashMap<String, Vec<(String, String)>>,
     refused: HashSet<DocumentId>,
     bad_told: HashSet<String>,
     out: Vec<FromWorker>,
@@ -57,6 +61,8 @@ impl<R: RngCore> Replica<R> {
             told: HashMap::new(),
             club_told: None,
             nights_told: HashMap::new(),
+            rounds_told: HashMap::new(),
+            rounds_waiting: HashMap::new(),
             refused: HashSet::new(),
             bad_told: HashSet::new(),
             out: Vec::new(),
@@ -143,6 +149,7 @@ impl<R: RngCore> Replica<R> {
                     self.tell_game(&doc);
                 }
             }
+            ToWorker::Round { id, parts } => self.round(id, parts),
             msg @ (ToWorker::Player { .. } | ToWorker::Night { .. }) => self.club_change(msg),
         }
     }
@@ -182,6 +189,24 @@ impl<R: RngCore> Replica<R> {
                     self.engine.create(doc.document().clone());
                 }
             }
+        }
+    }
+
+    /// Writes the round parts typed here (kept until the game's document
+    /// is ready). What the document then holds is what the app was told.
+    fn round(&mut self, id: String, parts: Vec<(String, String)>) {
+        match self.games.get(&id).cloned() {
+            Some(doc) if self.engine.is_ready(&doc) => {
+                self.engine.change(&doc, |d| {
+                    let mut tx = d.transaction();
+                    let _ = round_doc::put(&mut tx, &parts);
+                    tx.commit();
+                });
+                if let Some(now) = self.engine.read(&doc, round_doc::read) {
+                    self.rounds_told.insert(doc, now);
+                }
+            }
+            _ => self.rounds_waiting.entry(id).or_default().extend(parts),
         }
     }
 
@@ -227,7 +252,11 @@ impl<R: RngCore> Replica<R> {
                 for (seq, before, record) in self.waiting.remove(&id).unwrap_or_default() {
                     self.saved(id.clone(), seq, before, record);
                 }
+                if let Some(parts) = self.rounds_waiting.remove(&id) {
+                    self.round(id.clone(), parts);
+                }
                 self.tell_game(&doc);
+                self.tell_round(&doc);
                 self.tell_club();
             }
             _ if self.club.as_ref() == Some(&doc) => self.refuse(&doc),
@@ -241,6 +270,7 @@ impl<R: RngCore> Replica<R> {
             self.on_club(&doc);
         } else if self.ids.contains_key(&doc) {
             self.tell_game(&doc);
+            self.tell_round(&doc);
         }
     }
 
@@ -381,6 +411,25 @@ impl<R: RngCore> Replica<R> {
         if self.told.get(doc) != Some(&msg) {
             self.told.insert(doc.clone(), msg.clone());
             self.out.push(msg);
+        }
+    }
+
+    /// Tells the app of game `doc`'s round, if it changed since it was last
+    /// told (a refused game's round is not told).
+    fn tell_round(&mut self, doc: &DocumentId) {
+        let Some(id) = self.ids.get(doc).cloned() else {
+            return;
+        };
+        if self.refused.contains(doc) {
+            return;
+        }
+        let Some(parts) = self.engine.read(doc, round_doc::read) else {
+            return;
+        };
+        let told = self.rounds_told.get(doc);
+        if !told.map_or(parts.is_empty(), |t| *t == parts) {
+            self.rounds_told.insert(doc.clone(), parts.clone());
+            self.out.push(FromWorker::Round { id, parts });
         }
     }
 

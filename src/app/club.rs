@@ -38,17 +38,21 @@ pub struct ClubCtx {
     pub asked: RwSignal<HashMap<String, Vec<Asked>>>,
     /// Per game: the result it showed before a merge changed it.
     pub result_was: RwSignal<HashMap<String, String>>,
+    /// Per game: the round the table is typing (its parts, key and text).
+    pub rounds: RwSignal<HashMap<String, Vec<(String, String)>>>,
 }
 
 type SavedHook = Rc<dyn Fn(&str, u64)>;
 type SettleHook = Rc<dyn Fn(&str, usize, String)>;
 type NightHook = Rc<dyn Fn(&Night)>;
+type RoundHook = Rc<dyn Fn(&str, Vec<(String, String)>)>;
 
 thread_local! {
     static CTX: RefCell<Option<ClubCtx>> = const { RefCell::new(None) };
     static ON_SAVED: RefCell<Option<SavedHook>> = const { RefCell::new(None) };
     static ON_SETTLE: RefCell<Option<SettleHook>> = const { RefCell::new(None) };
     static ON_NIGHT: RefCell<Option<NightHook>> = const { RefCell::new(None) };
+    static ON_ROUND: RefCell<Option<RoundHook>> = const { RefCell::new(None) };
 }
 
 /// The club's signals (created by the first call, which [`crate::app::App`]
@@ -59,13 +63,15 @@ pub fn ctx() -> ClubCtx {
             status: RwSignal::new(ClubStatus::default()),
             asked: RwSignal::new(HashMap::new()),
             result_was: RwSignal::new(HashMap::new()),
+            rounds: RwSignal::new(HashMap::new()),
         })
     })
 }
 
 /// The bridge registers what to do when this page saves a game or a
 /// night, and when the table picks a value.
-pub fn set_hooks(saved: SavedHook, settle: SettleHook, night: NightHook) {
+pub fn set_hooks(saved: SavedHook, settle: SettleHook, night: NightHook, round: RoundHook) {
+    ON_ROUND.with(|h| *h.borrow_mut() = Some(round));
     ON_SAVED.with(|h| *h.borrow_mut() = Some(saved));
     ON_SETTLE.with(|h| *h.borrow_mut() = Some(settle));
     ON_NIGHT.with(|h| *h.borrow_mut() = Some(night));
@@ -82,6 +88,13 @@ pub fn night_saved(night: &Night) {
 pub fn saved(id: &str, rev: u64) {
     if let Some(hook) = ON_SAVED.with(|h| h.borrow().clone()) {
         hook(id, rev);
+    }
+}
+
+/// Parts of game `id`'s round typed on this phone.
+pub fn round_typed(id: &str, parts: Vec<(String, String)>) {
+    if let Some(hook) = ON_ROUND.with(|h| h.borrow().clone()) {
+        hook(id, parts);
     }
 }
 

@@ -44,6 +44,48 @@ test('a club created on one phone is joined on another, and a hand saved on eith
   }
 });
 
+test('each player types their own count on their own phone into the shared round; the table saves it once', async () => {
+  const a = await phone({ label: 'A' });
+  const b = await phone({ label: 'B', width: 320, height: 640, colorScheme: 'dark' });
+  try {
+    const link = await createClub(a, 'Live table');
+    await joinClub(b, link);
+    const game = await newGame(a, ['Ann', 'Bob', 'Cat']);
+    await openFromHome(b, game);
+    const A = new GameScreen(a.page);
+    const B = new GameScreen(b.page);
+    const pips = (p, name) => p.page.getByLabel(`${name}: pips left`);
+    // Phone A: Ann went out, and Bob types his pips there; phone B is
+    // Cat's: she types hers.
+    await A.wentOut('Ann');
+    await A.typePips('Bob', '8');
+    await B.typePips('Cat', '4');
+    // Each phone shows the whole round as the table typed it.
+    await poll(async () => (await pips(a, 'Cat').inputValue()) === '4', { timeout: 15_000 });
+    await poll(async () => (await pips(b, 'Bob').inputValue()) === '8', { timeout: 15_000 });
+    await b.page.getByRole('button', { name: 'Ann went out', pressed: true }).waitFor();
+    assert.equal(await pips(b, 'Cat').inputValue(), '4', 'her own count stays');
+    assert.match(await a.page.getByTestId('live-round').textContent(), /Typed on another phone: Cat\./);
+    assert.match(await b.page.getByTestId('live-round').textContent(), /Typed on another phone: Ann, Bob\./);
+    // Phone B confirms the round for the table: saved once, on both.
+    await B.save();
+    for (const P of [A, B]) {
+      await P.waitRows(1);
+      assert.deepEqual(await P.totals(), { Ann: 0, Cat: 4, Bob: 8 });
+    }
+    // The next round starts empty on both phones.
+    for (const p of [a, b]) {
+      await poll(async () => (await pips(p, 'Bob').inputValue()) === '', { timeout: 15_000 });
+      assert.equal(await pips(p, 'Cat').inputValue(), '');
+    }
+    assert.equal(await A.rowCount(), 1, 'saved once');
+    assert.deepEqual([...a.errors, ...b.errors], []);
+  } finally {
+    await a.close();
+    await b.close();
+  }
+});
+
 test('both phones score while the server is down; back online both hands are kept and the table is asked; nothing is lost', async () => {
   const a = await phone({ label: 'A' });
   const b = await phone({ label: 'B' });

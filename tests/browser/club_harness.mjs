@@ -111,11 +111,11 @@ export async function joinClub(p, link) {
   await online(p);
 }
 
-/** A Chickenfoot game of Ann and Bob on `p`; returns its path. */
-export async function newGame(p) {
+/** A Chickenfoot game of `players` (Ann and Bob) on `p`; returns its path. */
+export async function newGame(p, players = ['Ann', 'Bob']) {
   await p.page.goto(`${servers.url}/`);
   const setup = await new HomeScreen(p.page).startNew('chickenfoot');
-  await setup.addPlayers(['Ann', 'Bob']);
+  await setup.addPlayers(players);
   await setup.choose('Domino set', 'Double-15');
   await setup.start();
   return new URL(p.page.url()).pathname;

@@ -27,6 +27,7 @@ fn asks_big_red(form: &Form<BigChicken>) -> bool {
 
 impl GameUi for BigChicken {
     type Draft = RoundDraft;
+    const LIVE_ROUND: Option<&'static [&'static str]> = Some(&["texts", "highest"]);
 
     /// The log may start with who holds Big Red; a Golden Egg card draw may
     /// follow the last round.

@@ -73,6 +73,7 @@ fn suits(form: &Form<CircusTrump>) -> Vec<String> {
 
 impl GameUi for CircusTrump {
     type Draft = LineDraft;
+    const LIVE_ROUND: Option<&'static [&'static str]> = Some(&[]);
 
     fn entry_label(log: &[Entry], index: usize) -> String {
         let lines = log

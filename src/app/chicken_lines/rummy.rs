@@ -125,6 +125,7 @@ fn deal_of(form: &Form<Rummy>) -> Option<(usize, usize)> {
 
 impl GameUi for Rummy {
     type Draft = RoundDraft;
+    const LIVE_ROUND: Option<&'static [&'static str]> = Some(&["modes", "cards", "texts"]);
 
     fn entry_label(log: &[Entry], index: usize) -> String {
         match log.get(index) {

@@ -86,6 +86,7 @@ impl HandDraft {
 
 impl GameUi for Chickenfoot {
     type Draft = HandDraft;
+    const LIVE_ROUND: Option<&'static [&'static str]> = Some(&["tile_mode", "texts", "tiles"]);
 
     fn entry_label(_log: &[Hand], index: usize) -> String {
         format!("Hand {}", index + 1)

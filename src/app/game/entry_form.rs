@@ -16,6 +16,8 @@ pub(super) struct EntryParts<R: Rules> {
     pub(super) keep: Callback<String>,
     pub(super) submit: Callback<R::Entry, Result<(), RuleError>>,
     pub(super) cancel: Option<Callback<()>>,
+    /// The table's shared round, on a phone in a club.
+    pub(super) live: Option<super::live_round::Live>,
 }
 
 /// The entry form: the frame every game shares around the game's body.
@@ -32,6 +34,7 @@ pub(super) fn entry_form<R: GameUi>(parts: EntryParts<R>) -> AnyView {
         keep,
         submit,
         cancel,
+        live,
     } = parts;
     let error: RwSignal<Option<RuleError>> = RwSignal::new(None);
     let tried = RwSignal::new(false);
@@ -83,11 +86,13 @@ pub(super) fn entry_form<R: GameUi>(parts: EntryParts<R>) -> AnyView {
         }
     });
     save_cell.set_value(Some(save));
+    let live_line = live.map(|live| super::live_round::share::<R>(form, draft, live));
     let name = draft.with_untracked(R::form_name);
     view! {
         <form class=format!("entry-form {name}-form{}", if form.editing { " editing" } else { "" }) data-testid=format!("{name}-form") on:submit=on_submit(move || save.run(()))>
             <h2>{text(move || draft.with(|d| R::title(&form, d)))}</h2>
             {R::form_body(form, draft)}
+            {live_line}
             <p class="form-error" role="alert" data-testid="form-error">
                 {text(move || error.with(|e| e.as_ref().filter(|e| e.player.is_none()).map(|e| e.message.clone()).unwrap_or_default()))}
             </p>

@@ -154,9 +154,13 @@ impl<R: GameUi> Screen<R> {
                         self.gone.set(None);
                     }
                     // What was typed for the next entry is still the next
-                    // entry when another screen recorded one meanwhile.
+                    // entry when another screen recorded one meanwhile; a
+                    // round the table typed together was what was saved.
+                    let shared = self.shared_round();
                     self.draft.update_value(|d| {
-                        if let Some(e) = d.entry.as_mut().filter(|e| e.at < len) {
+                        if shared && d.entry.as_ref().is_some_and(|e| e.at < len) {
+                            d.entry = None;
+                        } else if let Some(e) = d.entry.as_mut().filter(|e| e.at < len) {
                             e.at = len;
                         }
                     });
@@ -339,6 +343,33 @@ impl<R: GameUi> Screen<R> {
             }),
             submit: Callback::new(move |e: R::Entry| self.submit(e)),
             cancel: target.map(|_| Callback::new(move |_: ()| self.cancel())),
+            live: target.is_none().then(|| self.live_round()).flatten(),
+        })
+    }
+
+    /// Whether the next entry is typed by the whole table: a round game on
+    /// a phone in a club.
+    fn shared_round(self) -> bool {
+        R::LIVE_ROUND.is_some()
+            && crate::app::club::ctx()
+                .status
+                .with_untracked(|s| !s.name.is_empty())
+    }
+
+    /// The club's round for this game, if the next entry is shared.
+    fn live_round(self) -> Option<super::live_round::Live> {
+        if !self.shared_round() {
+            return None;
+        }
+        let club = crate::app::club::ctx();
+        let id = self.id.get_value();
+        let sent = id.clone();
+        Some(super::live_round::Live {
+            incoming: Signal::derive(move || {
+                club.rounds
+                    .with(|r| r.get(&id).cloned().unwrap_or_default())
+            }),
+            send: Callback::new(move |parts| crate::app::club::round_typed(&sent, parts)),
         })
     }
 

@@ -34,6 +34,7 @@ mod club_asked;
 mod entry_form;
 mod frame;
 pub mod hand_over;
+mod live_round;
 pub mod progress;
 mod records;
 pub mod share;
@@ -57,6 +58,11 @@ pub trait GameUi: Rules + Sized {
     /// stylesheet's shared set (`sheet-last`, `narrow-rows`,
     /// `wrapped-rows`); none by default. The stylesheet never names a game.
     const LOOK: &'static str = "";
+    /// A round game's next entry is typed by the whole table when the
+    /// phone is in a club ([`live_round`]): the draft's fields that hold
+    /// one value per seat (each player's own count). `None`: the form is
+    /// this phone's alone.
+    const LIVE_ROUND: Option<&'static [&'static str]> = None;
 
     /// What entry `index` of `log` is called ("Hand 3", "Round 3", "the Big
     /// Red holder"); `index` may be the next entry, one past the log.

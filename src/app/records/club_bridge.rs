@@ -181,7 +181,14 @@ fn open(m: Membership, create: Option<String>) {
         let bridge = bridge.clone();
         Rc::new(move |n: &Night| send_night(&bridge, n))
     };
-    set_hooks(saved, settle, night);
+    let round = {
+        let bridge = bridge.clone();
+        Rc::new(move |id: &str, parts: Vec<(String, String)>| {
+            let id = id.to_string();
+            post(&bridge, &ToWorker::Round { id, parts });
+        })
+    };
+    set_hooks(saved, settle, night, round);
     BRIDGE.with(|b| *b.borrow_mut() = Some(bridge.clone()));
     if !m.url.is_empty() {
         push_local(bridge);
@@ -352,6 +359,9 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
             });
             keep(bridge.clone(), id, record);
         }
+        FromWorker::Round { id, parts } => club.rounds.update(|r| {
+            r.insert(id, parts);
+        }),
         FromWorker::Night { id, json } => match check_night(&json) {
             Ok(night) if night.id == id => {
                 spawn_local(async move {
