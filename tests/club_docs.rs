@@ -402,6 +402,22 @@ fn two_phones_typing_two_players_counts_into_one_round_both_stand() {
 }
 
 #[test]
+fn two_phones_saving_the_same_round_at_once_record_it_once_with_nothing_to_ask() {
+    let full = stored("chickenfoot-double-6-finished");
+    let log = log_of(&full);
+    let before = with_log(&full, &log[..2]);
+    let mut a = doc_of(&before);
+    let mut b = phone_of(&mut a);
+    let after = with_log(&full, &log[..3]);
+    game_doc::apply_edit(&mut a, &before, &after).unwrap();
+    game_doc::apply_edit(&mut b, &before, &after).unwrap();
+    a.merge(&mut b).unwrap();
+    let read = game_doc::read(&a).unwrap();
+    assert!(read.conflicts.is_empty(), "{:?}", read.conflicts);
+    assert_eq!(log_of(&read.record), log[..3].to_vec());
+}
+
+#[test]
 fn a_round_part_this_app_does_not_write_is_left_out_never_refusing_the_game() {
     let mut doc = doc_of(&stored("chickenfoot-double-6-finished"));
     let written = round_doc::put(

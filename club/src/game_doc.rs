@@ -202,7 +202,12 @@ pub fn read<D: ReadDoc>(doc: &D) -> Result<DocGame, DocError> {
         let index = entry_index(&key).ok_or(DocError::Malformed("log"))?;
         let mut values = Vec::new();
         for (value, _) in doc.get_all(&log, key.as_str())? {
-            values.push(entry_text(value)?);
+            // Two phones that saved the same shared round at once wrote
+            // one value twice: it is one value, nothing to ask.
+            let text = entry_text(value)?;
+            if !values.contains(&text) {
+                values.push(text);
+            }
         }
         if !values.is_empty() {
             entries.push((index, values));
