@@ -338,6 +338,38 @@ fn the_club_document_merges_what_every_member_adds() {
 }
 
 #[test]
+fn two_spellings_merged_on_one_phone_are_one_player_on_every_phone() {
+    // The club's list: "Anne" merged into "Ann" leaves one name.
+    let mut club = AutoCommit::new();
+    club_doc::create(&mut club, "Thursdays").unwrap();
+    club_doc::add_player(&mut club, "Ann").unwrap();
+    club_doc::add_player(&mut club, "Anne").unwrap();
+    let mut other = phone_of(&mut club);
+    club_doc::rename_player(&mut club, "Anne", "Ann").unwrap();
+    club_doc::add_player(&mut other, "Bob").unwrap();
+    club.merge(&mut other).unwrap();
+    assert_eq!(
+        club_doc::read(&club).unwrap().players,
+        vec!["Ann".to_string(), "Bob".to_string()]
+    );
+
+    // A game's players: the rename is an edit that travels with the game.
+    let full = stored("chickenfoot-double-6-finished");
+    let mut v: serde_json::Value = serde_json::from_str(&full).unwrap();
+    let was = v["players"][0].as_str().unwrap().to_string();
+    v["players"][0] = "Zed".into();
+    let renamed = serde_json::to_string(&v).unwrap();
+    let mut a = doc_of(&full);
+    let mut b = phone_of(&mut a);
+    game_doc::apply_edit(&mut a, &full, &renamed).unwrap();
+    b.merge(&mut a).unwrap();
+    let arrived: serde_json::Value =
+        serde_json::from_str(&game_doc::read(&b).unwrap().record).unwrap();
+    assert_eq!(arrived["players"][0], "Zed", "not {was}");
+    assert_eq!(arrived["log"], v["log"], "the log untouched");
+}
+
+#[test]
 fn a_club_document_of_a_newer_release_or_a_game_is_refused() {
     let mut doc = AutoCommit::new();
     club_doc::create(&mut doc, "Club").unwrap();

@@ -91,6 +91,18 @@ pub fn add_player<T: Transactable>(doc: &mut T, name: &str) -> Result<bool, DocE
     Ok(true)
 }
 
+/// Renames player `from` to `to` (a spelling merged into another): the
+/// old name leaves the list, the new one is in it once.
+pub fn rename_player<T: Transactable>(doc: &mut T, from: &str, to: &str) -> Result<bool, DocError> {
+    let players = map(doc, "players")?;
+    let (old, new) = (name_key(from), name_key(to));
+    if old != new && doc.get(&players, old.as_str())?.is_some() {
+        doc.delete(&players, old.as_str())?;
+    }
+    doc.put(&players, new.as_str(), to)?;
+    Ok(true)
+}
+
 /// Writes night `id` (its stored JSON), unless it is already the same.
 pub fn put_night<T: Transactable>(doc: &mut T, id: &str, json: &str) -> Result<bool, DocError> {
     let nights = map(doc, "nights")?;

@@ -113,6 +113,11 @@ pub fn apply_edit<T: Transactable>(
     let old = parts(before)?;
     let (new, log) = edit_of(doc, record)?;
     let mut written = 0;
+    // A player renamed (or two spellings merged) on this phone.
+    if old.players.get() != new.players.get() && new.players.get().len() <= MAX_FIELD_BYTES {
+        doc.put(ROOT, "players", new.players.get())?;
+        written += 1;
+    }
     for (i, entry) in new.log.iter().enumerate() {
         if old.log.get(i).map(|e| e.get()) != Some(entry.get()) {
             doc.put(&log, entry_key(i), entry.get())?;

@@ -54,6 +54,13 @@ pub enum ToWorker {
         /// The name.
         name: String,
     },
+    /// Player `from` renamed `to` on this phone (or merged into `to`).
+    Renamed {
+        /// The name before.
+        from: String,
+        /// The name now.
+        to: String,
+    },
     /// A night saved on this phone (its stored JSON).
     Night {
         /// The night's id.

@@ -150,7 +150,9 @@ impl<R: RngCore> Replica<R> {
                 }
             }
             ToWorker::Round { id, parts } => self.round(id, parts),
-            msg @ (ToWorker::Player { .. } | ToWorker::Night { .. }) => self.club_change(msg),
+            msg @ (ToWorker::Player { .. } | ToWorker::Renamed { .. } | ToWorker::Night { .. }) => {
+                self.club_change(msg)
+            }
         }
     }
 
@@ -219,6 +221,7 @@ impl<R: RngCore> Replica<R> {
             let mut tx = d.transaction();
             let _ = match &msg {
                 ToWorker::Player { name } => club_doc::add_player(&mut tx, name),
+                ToWorker::Renamed { from, to } => club_doc::rename_player(&mut tx, from, to),
                 ToWorker::Night { id, json } => club_doc::put_night(&mut tx, id, json),
                 _ => Ok(false),
             };

@@ -87,6 +87,15 @@ pub fn join(m: Membership) -> Result<(), String> {
     Ok(())
 }
 
+/// Player `from` was renamed `to` (or merged into `to`) on this phone: the
+/// club's list follows (the games follow with their saves).
+pub fn renamed(from: &str, to: &str) {
+    if let Some(b) = BRIDGE.with(|b| b.borrow().clone()) {
+        let (from, to) = (from.to_string(), to.trim().to_string());
+        post(&b, &ToWorker::Renamed { from, to });
+    }
+}
+
 /// Stops the sync on this page (leaving the club, or before another).
 pub fn stop() {
     if let Some(b) = BRIDGE.with(|b| b.borrow_mut().take()) {

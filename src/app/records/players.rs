@@ -291,6 +291,7 @@ fn manage_view(me: PlayerLine, others: Vec<String>, read: RwSignal<Option<Read>>
                     for (id, rev) in changed {
                         sync::announce(&id, rev);
                     }
+                    super::club_bridge::renamed(&name.get_value(), &to);
                     load(read);
                     to_page(&Route::player(to.trim()));
                 }
