@@ -1,8 +1,9 @@
-//! The club as the pages see it (main module, a few signals): whether the
-//! phone belongs to one and is online, and what the table is asked about a
-//! game. The sync itself (the worker and the bridge to it) is in the
-//! records chunk, loaded after the first paint and only on a phone that
-//! belongs to a club ([`start_after_paint`]).
+//! The club as the pages see it: whether the phone belongs to one and is
+//! online, and what the table is asked about a game ([`ClubCtx`], built by
+//! the chunks that show it). The main module holds only the hooks a save
+//! calls and [`start_after_paint`]; the sync itself (the worker and the
+//! bridge to it) is in the records chunk, loaded after the first paint and
+//! only on a phone that belongs to a club.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -49,21 +50,32 @@ type RoundHook = Rc<dyn Fn(&str, Vec<(String, String)>)>;
 
 thread_local! {
     static CTX: RefCell<Option<ClubCtx>> = const { RefCell::new(None) };
+    static START_FAILED: RefCell<Option<String>> = const { RefCell::new(None) };
     static ON_SAVED: RefCell<Option<SavedHook>> = const { RefCell::new(None) };
     static ON_SETTLE: RefCell<Option<SettleHook>> = const { RefCell::new(None) };
     static ON_NIGHT: RefCell<Option<NightHook>> = const { RefCell::new(None) };
     static ON_ROUND: RefCell<Option<RoundHook>> = const { RefCell::new(None) };
 }
 
-/// The club's signals (created by the first call, which [`crate::app::App`]
-/// makes, so they live as long as the app).
+/// The club's signals, created by the first call (from a chunk: a phone in
+/// no club never builds them) under an owner of their own, so they live as
+/// long as the app whichever page made them.
 pub fn ctx() -> ClubCtx {
     CTX.with(|c| {
-        *c.borrow_mut().get_or_insert_with(|| ClubCtx {
-            status: RwSignal::new(ClubStatus::default()),
-            asked: RwSignal::new(HashMap::new()),
-            result_was: RwSignal::new(HashMap::new()),
-            rounds: RwSignal::new(HashMap::new()),
+        *c.borrow_mut().get_or_insert_with(|| {
+            let owner = Owner::new_root(None);
+            let ctx = owner.with(|| ClubCtx {
+                status: RwSignal::new(ClubStatus {
+                    stopped: START_FAILED.with(|f| f.borrow_mut().take()),
+                    ..ClubStatus::default()
+                }),
+                asked: RwSignal::new(HashMap::new()),
+                result_was: RwSignal::new(HashMap::new()),
+                rounds: RwSignal::new(HashMap::new()),
+            });
+            // Never cleaned up: the signals are the app's.
+            std::mem::forget(owner);
+            ctx
         })
     })
 }
@@ -109,12 +121,14 @@ pub fn settle(id: &str, index: usize, value: String) {
 /// records chunk and starts the sync there. A phone in no club loads
 /// nothing more.
 pub fn start_after_paint() {
-    let Some(m) = membership::load() else { return };
-    ctx().status.update(|s| s.name = m.name.clone());
+    if membership::stored_name().is_none() {
+        return;
+    }
     let start = Closure::once_into_js(move || {
         leptos::task::spawn_local(async move {
             if let Err(why) = crate::app::lazy::start_club().await {
-                ctx().status.update(|s| s.stopped = Some(why));
+                // Said by the club's page when it is shown.
+                START_FAILED.with(|f| *f.borrow_mut() = Some(why));
             }
         });
     });

@@ -210,8 +210,6 @@ fn open_storage() -> AppCtx {
 /// demand ([`lazy`]).
 #[component]
 pub fn App() -> impl IntoView {
-    // The club's signals live as long as the app (its root owner).
-    club::ctx();
     let app = open_storage();
     let router = router::provide_router();
     let loader = lazy::provide(router);

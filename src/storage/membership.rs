@@ -7,6 +7,9 @@ use serde::{Deserialize, Serialize};
 
 /// The localStorage key.
 pub const CLUB_KEY: &str = "chicken.club";
+/// The club's name as plain text, beside it: home reads it without
+/// parsing the membership (that code stays in the club's chunk).
+pub const CLUB_NAME_KEY: &str = "chicken.club.name";
 
 /// The club this phone belongs to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,19 +39,30 @@ pub fn load() -> Option<Membership> {
     parse(stored.as_deref())
 }
 
+/// The club's name (empty if unknown) when this phone belongs to one.
+pub fn stored_name() -> Option<String> {
+    let s = local()?;
+    s.get_item(CLUB_KEY).ok().flatten()?;
+    Some(s.get_item(CLUB_NAME_KEY).ok().flatten().unwrap_or_default())
+}
+
 /// Stores the membership.
 pub fn save(m: &Membership) -> Result<(), super::StoreError> {
     let storage = local().ok_or_else(|| super::StoreError::Refused("no localStorage".into()))?;
     let text = serde_json::to_string(m).unwrap_or_default();
     storage
         .set_item(CLUB_KEY, &text)
-        .map_err(|_| super::StoreError::Full)
+        .map_err(|_| super::StoreError::Full)?;
+    // The name beside it is for home's link only: not kept is not a loss.
+    let _ = storage.set_item(CLUB_NAME_KEY, &m.name);
+    Ok(())
 }
 
 /// Leaves the club (the games stay here).
 pub fn clear() {
     if let Some(s) = local() {
         let _ = s.remove_item(CLUB_KEY);
+        let _ = s.remove_item(CLUB_NAME_KEY);
     }
 }
 

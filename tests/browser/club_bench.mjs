@@ -108,8 +108,13 @@ async function noClubBytes() {
     await cdp.send('Network.enable');
     let bytes = 0;
     const urls = [];
-    cdp.on('Network.responseReceived', (e) => urls.push(e.response.url));
-    cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
+    const byId = new Map();
+    cdp.on('Network.responseReceived', (e) => { urls.push(e.response.url); byId.set(e.requestId, e.response.url); });
+    cdp.on('Network.loadingFinished', (e) => {
+      bytes += e.encodedDataLength;
+      // BENCH_FILES=1: each file and its bytes.
+      if (process.env.BENCH_FILES) console.log(`  ${e.encodedDataLength} B ${byId.get(e.requestId)}`);
+    });
     await p.page.goto(`${servers.url}/`);
     await p.page.getByTestId('new-chickenfoot').waitFor();
     const home = bytes;

@@ -60,9 +60,10 @@ pub fn HomePage() -> impl IntoView {
                 {move || format!("Finished games ({})", app.finished.get())}
             </a>
             <a class="button secondary wide" href="/records/club" data-testid="home-club">
-                {move || {
-                    let name = crate::app::club::ctx().status.with(|s| s.name.clone());
-                    if name.is_empty() { "Club: share games between phones".to_string() } else { format!("Club: {name}") }
+                {match crate::storage::membership::stored_name() {
+                    Some(name) if !name.is_empty() => format!("Club: {name}"),
+                    Some(_) => "Club".to_string(),
+                    None => "Club: share games between phones".to_string(),
                 }}
             </a>
             <a class="button secondary wide" href="/about" data-testid="about-link">"About, storage and backup"</a>

@@ -108,6 +108,9 @@ fn open(m: Membership, create: Option<String>) {
         return;
     }
     let status = ctx().status;
+    if !m.name.is_empty() {
+        status.update(|s| s.name = m.name.clone());
+    }
     let options = WorkerOptions::new();
     options.set_type(WorkerType::Module);
     let worker = match Worker::new_with_options(WORKER, &options) {
