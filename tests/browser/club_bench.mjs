@@ -10,7 +10,10 @@
 //  3. a phone in no club: bytes on the wire for home, then a tap on New
 //     Chickenfoot to its form (cold profile), and that nothing of the sync
 //     was fetched.
-// Usage: node tests/browser/club_bench.mjs [hands=50] [games=200]
+//     The table looks at the round for `pause` ms between typing it and
+//     Save (the reference server batches what comes within 100 ms: with
+//     no pause, every save waits behind the round typed just before it).
+// Usage: node tests/browser/club_bench.mjs [hands=50] [games=200] [pause=1000]
 //        node tests/browser/club_bench.mjs bytes   (3. only; with
 //        CHICKEN_DIST=<another build's dist> to compare)
 //        (after tests/tools/build.sh)
@@ -23,6 +26,7 @@ import {
 const ONLY_BYTES = process.argv[2] === 'bytes';
 const HANDS = Number(process.argv[2] || 50);
 const GAMES = Number(process.argv[3] || 200);
+const PAUSE = Number(process.argv[4] ?? 1000);
 const ROWS = 'table.sheet tbody tr:not(.row-details)';
 
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
@@ -59,6 +63,7 @@ async function latency() {
         await A.wentOut('Ann');
         await A.typePips('Bob', String(h + 1));
         const rows = await A.rowCount();
+        if (PAUSE) await new Promise((r) => setTimeout(r, PAUSE));
         const t0 = performance.now();
         await A.save();
         await b.page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [ROWS, rows + 1], { polling: 'raf', timeout: 30_000 });

@@ -34,7 +34,7 @@ mod club_asked;
 mod entry_form;
 mod frame;
 pub mod hand_over;
-mod live_round;
+pub mod live_round;
 pub mod progress;
 mod records;
 pub mod share;

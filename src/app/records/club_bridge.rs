@@ -201,6 +201,7 @@ fn open(m: Membership, create: Option<String>) {
         })
     };
     set_hooks(saved, settle, night, round);
+    crate::app::game::live_round::set_code(super::round_parts::CODE);
     BRIDGE.with(|b| *b.borrow_mut() = Some(bridge.clone()));
     if !m.url.is_empty() {
         push_local(bridge);

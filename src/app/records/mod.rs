@@ -9,6 +9,7 @@ pub mod club_bridge;
 pub mod nights;
 pub mod players;
 pub mod receive;
+pub mod round_parts;
 
 use leptos::prelude::*;
 
