@@ -60,17 +60,60 @@ fn code() -> Option<RoundCode> {
 /// Shares `draft` (the form for entry `form.index`) with the table: the
 /// round's parts typed on other phones are laid over it as they arrive,
 /// and each change typed here is sent. Returns the line that says which
-/// counts came from another phone.
+/// counts came from another phone. Only the draft's reading and writing
+/// is the game's ([`shared_text`] does the rest, once for every game).
 pub(super) fn share<R: GameUi>(form: Form<R>, draft: RwSignal<R::Draft>, live: Live) -> AnyView {
     let Some(own) = R::LIVE_ROUND else {
         return ().into_any();
     };
-    let at = form.index;
-    let slot_of = move |d: &R::Draft| slot_text(R::DRAFT_SHAPE, d).unwrap_or_default();
+    let names = form.with_setup(|s| s.players.clone());
+    let text = Signal::derive(move || {
+        draft
+            .with(|d| slot_text(R::DRAFT_SHAPE, d))
+            .unwrap_or_default()
+    });
+    let set = Callback::new(move |t: String| {
+        if let Some(d) =
+            slot_state::<R::Draft>(R::DRAFT_SHAPE, &t).and_then(|d| R::restore(&form, d))
+        {
+            draft.set(d);
+        }
+    });
+    shared_text(SharedText {
+        text,
+        set,
+        own,
+        at: form.index,
+        names,
+        live,
+    })
+}
+
+/// A form's draft as its slot's text, for [`shared_text`].
+struct SharedText {
+    /// The draft's text now (tracked).
+    text: Signal<String>,
+    /// Replaces the draft with a text laid over by other phones' parts.
+    set: Callback<String>,
+    own: &'static [&'static str],
+    at: usize,
+    names: Vec<String>,
+    live: Live,
+}
+
+fn shared_text(parts: SharedText) -> AnyView {
+    let SharedText {
+        text: draft_text,
+        set,
+        own,
+        at,
+        names,
+        live,
+    } = parts;
     // The parts as this page last saw them (sent, or laid over the form);
     // from the form as it opened until the club's code is here.
-    let opened = StoredValue::new(draft.with_untracked(slot_of));
-    let seen: StoredValue<Option<HashMap<String, String>>> = StoredValue::new(None);
+    let opened = StoredValue::new(draft_text.get_untracked());
+    let seen: StoredValue<Option<Parts>> = StoredValue::new(None);
     let seen_now = move |code: RoundCode| {
         if seen.with_value(Option::is_none) {
             let first = opened.with_value(|o| (code.split)(o, own, at));
@@ -85,16 +128,10 @@ pub(super) fn share<R: GameUi>(form: Form<R>, draft: RwSignal<R::Draft>, live: L
     Effect::new(move |_| {
         let parts = incoming.get();
         let Some(code) = code() else { return };
-        let Some(local) = draft.try_with_untracked(slot_of) else {
+        let Some(next) = (code.join)(&draft_text.get_untracked(), &parts, own, at) else {
             return;
         };
-        let Some(next) = (code.join)(&local, &parts, own, at)
-            .and_then(|t| slot_state::<R::Draft>(R::DRAFT_SHAPE, &t))
-            .and_then(|d| R::restore(&form, d))
-        else {
-            return;
-        };
-        let now = (code.split)(&slot_of(&next), own, at);
+        let now = (code.split)(&next, own, at);
         let changed = (code.seats_changed)(&seen_now(code), &now);
         from_others.update(|f| {
             f.extend(changed);
@@ -102,15 +139,15 @@ pub(super) fn share<R: GameUi>(form: Form<R>, draft: RwSignal<R::Draft>, live: L
             f.dedup();
         });
         seen.set_value(Some(now));
-        draft.set(next);
+        set.run(next);
     });
     // This phone's changes: only the parts that changed, so a count typed
     // on another phone meanwhile is never written over.
     Effect::new(move |_| {
-        let text = draft.with(slot_of);
+        let t = draft_text.get();
         let Some(code) = code() else { return };
         let before = seen_now(code);
-        let now = (code.split)(&text, own, at);
+        let now = (code.split)(&t, own, at);
         let changed: Vec<(String, String)> = now
             .iter()
             .filter(|(k, t)| before.get(*k) != Some(*t))
@@ -124,16 +161,21 @@ pub(super) fn share<R: GameUi>(form: Form<R>, draft: RwSignal<R::Draft>, live: L
         seen.set_value(Some(now));
         send.run(changed);
     });
+    let names = StoredValue::new(names);
     let line = text(move || {
         let others = from_others.get();
         if others.is_empty() {
             return "Every phone following this game sees this round as it is typed: each player may type their own on their phone.".into();
         }
-        let names: Vec<String> =
-            form.with_setup(|s| others.iter().map(|i| s.name(*i).to_string()).collect());
+        let named: Vec<String> = names.with_value(|n| {
+            others
+                .iter()
+                .map(|i| n.get(*i).cloned().unwrap_or_default())
+                .collect()
+        });
         format!(
             "Typed on another phone: {}. Saving records the round for the whole table.",
-            names.join(", ")
+            named.join(", ")
         )
     });
     view! { <p class="hint live-round" data-testid="live-round">{line}</p> }.into_any()
