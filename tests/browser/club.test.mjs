@@ -61,8 +61,8 @@ test('each player types their own count on their own phone into the shared round
     await A.typePips('Bob', '8');
     await B.typePips('Cat', '4');
     // Each phone shows the whole round as the table typed it.
-    await poll(async () => (await pips(a, 'Cat').inputValue()) === '4', { timeout: 15_000 });
-    await poll(async () => (await pips(b, 'Bob').inputValue()) === '8', { timeout: 15_000 });
+    assert.ok(await poll(async () => (await pips(a, 'Cat').inputValue()) === '4', { timeout: 15_000 }), "Cat's count reaches phone A");
+    assert.ok(await poll(async () => (await pips(b, 'Bob').inputValue()) === '8', { timeout: 15_000 }), "Bob's count reaches phone B");
     await b.page.getByRole('button', { name: 'Ann went out', pressed: true }).waitFor();
     assert.equal(await pips(b, 'Cat').inputValue(), '4', 'her own count stays');
     assert.match(await a.page.getByTestId('live-round').textContent(), /Typed on another phone: Cat\./);
@@ -75,7 +75,7 @@ test('each player types their own count on their own phone into the shared round
     }
     // The next round starts empty on both phones.
     for (const p of [a, b]) {
-      await poll(async () => (await pips(p, 'Bob').inputValue()) === '', { timeout: 15_000 });
+      assert.ok(await poll(async () => (await pips(p, 'Bob').inputValue()) === '', { timeout: 15_000 }), 'the next round starts empty');
       assert.equal(await pips(p, 'Cat').inputValue(), '');
     }
     assert.equal(await A.rowCount(), 1, 'saved once');
