@@ -63,6 +63,10 @@ thread_local! {
 pub fn ctx() -> ClubCtx {
     CTX.with(|c| {
         *c.borrow_mut().get_or_insert_with(|| {
+            // A new root owner makes itself the current one: the page's
+            // owner is put back after (else the rest of the page would be
+            // built under the club's, losing its contexts).
+            let page_owner = Owner::current();
             let owner = Owner::new_root(None);
             let ctx = owner.with(|| ClubCtx {
                 status: RwSignal::new(ClubStatus {
@@ -73,6 +77,10 @@ pub fn ctx() -> ClubCtx {
                 result_was: RwSignal::new(HashMap::new()),
                 rounds: RwSignal::new(HashMap::new()),
             });
+            match page_owner {
+                Some(page) => page.set(),
+                None => owner.clone().unset(),
+            }
             // Never cleaned up: the signals are the app's.
             std::mem::forget(owner);
             ctx
