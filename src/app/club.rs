@@ -44,17 +44,13 @@ pub struct ClubCtx {
 }
 
 type SavedHook = Rc<dyn Fn(&str, u64)>;
-type SettleHook = Rc<dyn Fn(&str, usize, String)>;
 type NightHook = Rc<dyn Fn(&Night)>;
-type RoundHook = Rc<dyn Fn(&str, Vec<(String, String)>)>;
 
 thread_local! {
     static CTX: RefCell<Option<ClubCtx>> = const { RefCell::new(None) };
     static START_FAILED: RefCell<Option<String>> = const { RefCell::new(None) };
     static ON_SAVED: RefCell<Option<SavedHook>> = const { RefCell::new(None) };
-    static ON_SETTLE: RefCell<Option<SettleHook>> = const { RefCell::new(None) };
     static ON_NIGHT: RefCell<Option<NightHook>> = const { RefCell::new(None) };
-    static ON_ROUND: RefCell<Option<RoundHook>> = const { RefCell::new(None) };
 }
 
 /// The club's signals, created by the first call (from a chunk: a phone in
@@ -89,11 +85,9 @@ pub fn ctx() -> ClubCtx {
 }
 
 /// The bridge registers what to do when this page saves a game or a
-/// night, and when the table picks a value.
-pub fn set_hooks(saved: SavedHook, settle: SettleHook, night: NightHook, round: RoundHook) {
-    ON_ROUND.with(|h| *h.borrow_mut() = Some(round));
+/// night.
+pub fn set_hooks(saved: SavedHook, night: NightHook) {
     ON_SAVED.with(|h| *h.borrow_mut() = Some(saved));
-    ON_SETTLE.with(|h| *h.borrow_mut() = Some(settle));
     ON_NIGHT.with(|h| *h.borrow_mut() = Some(night));
 }
 
@@ -108,20 +102,6 @@ pub fn night_saved(night: &Night) {
 pub fn saved(id: &str, rev: u64) {
     if let Some(hook) = ON_SAVED.with(|h| h.borrow().clone()) {
         hook(id, rev);
-    }
-}
-
-/// Parts of game `id`'s round typed on this phone.
-pub fn round_typed(id: &str, parts: Vec<(String, String)>) {
-    if let Some(hook) = ON_ROUND.with(|h| h.borrow().clone()) {
-        hook(id, parts);
-    }
-}
-
-/// The table picked `value` for entry `index` of game `id`.
-pub fn settle(id: &str, index: usize, value: String) {
-    if let Some(hook) = ON_SETTLE.with(|h| h.borrow().clone()) {
-        hook(id, index, value);
     }
 }
 

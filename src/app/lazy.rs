@@ -224,6 +224,46 @@ fn club_start() -> Result<(), SplitLoaderError> {
     Ok(())
 }
 
+#[wasm_split(records_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_club_banner))]
+fn club_banner_view(
+    parts: crate::app::records::club_banner::BannerParts,
+) -> Result<AnyView, SplitLoaderError> {
+    Ok(crate::app::records::club_banner::banner(parts))
+}
+
+/// What the club asks the table about a game (the records chunk's, where
+/// the club's code is: a member's phone has it from the start).
+pub fn club_banner(parts: crate::app::records::club_banner::BannerParts) -> AnyView {
+    on_demand(
+        Chunk::Records,
+        move || match now(club_banner_view(parts.clone())) {
+            Some(Ok(v)) => v,
+            _ => ().into_any(),
+        },
+        || ().into_any(),
+    )
+}
+
+#[wasm_split(records_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_live_round))]
+fn live_round_view(
+    parts: crate::app::records::round_parts::SharedText,
+) -> Result<AnyView, SplitLoaderError> {
+    Ok(crate::app::records::round_parts::shared_text(parts))
+}
+
+/// The round typed by the whole table, around a form's draft (the records
+/// chunk's, with the rest of the club).
+pub fn live_round(parts: crate::app::records::round_parts::SharedText) -> AnyView {
+    on_demand(
+        Chunk::Records,
+        move || match now(live_round_view(parts.clone())) {
+            Some(Ok(v)) => v,
+            _ => ().into_any(),
+        },
+        || ().into_any(),
+    )
+}
+
 /// Starts the club's sync from the records chunk (fetched now if it is
 /// not loaded yet), or says why it could not.
 pub async fn start_club() -> Result<(), String> {

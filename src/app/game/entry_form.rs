@@ -16,8 +16,9 @@ pub(super) struct EntryParts<R: Rules> {
     pub(super) keep: Callback<String>,
     pub(super) submit: Callback<R::Entry, Result<(), RuleError>>,
     pub(super) cancel: Option<Callback<()>>,
-    /// The table's shared round, on a phone in a club.
-    pub(super) live: Option<super::live_round::Live>,
+    /// The game whose round the table shares (a round game on a phone in
+    /// a club).
+    pub(super) live: Option<String>,
 }
 
 /// The entry form: the frame every game shares around the game's body.

@@ -343,7 +343,7 @@ impl<R: GameUi> Screen<R> {
             }),
             submit: Callback::new(move |e: R::Entry| self.submit(e)),
             cancel: target.map(|_| Callback::new(move |_: ()| self.cancel())),
-            live: target.is_none().then(|| self.live_round()).flatten(),
+            live: (target.is_none() && self.shared_round()).then(|| self.id.get_value()),
         })
     }
 
@@ -354,23 +354,6 @@ impl<R: GameUi> Screen<R> {
             && crate::app::club::ctx()
                 .status
                 .with_untracked(|s| !s.name.is_empty())
-    }
-
-    /// The club's round for this game, if the next entry is shared.
-    fn live_round(self) -> Option<super::live_round::Live> {
-        if !self.shared_round() {
-            return None;
-        }
-        let club = crate::app::club::ctx();
-        let id = self.id.get_value();
-        let sent = id.clone();
-        Some(super::live_round::Live {
-            incoming: Signal::derive(move || {
-                club.rounds
-                    .with(|r| r.get(&id).cloned().unwrap_or_default())
-            }),
-            send: Callback::new(move |parts| crate::app::club::round_typed(&sent, parts)),
-        })
     }
 
     /// The game's extra panel, after every entry so far.

@@ -87,13 +87,30 @@ pub fn join(m: Membership) -> Result<(), String> {
     Ok(())
 }
 
+/// Says `msg` to the worker, if the club's sync runs on this page.
+fn tell(msg: &ToWorker) {
+    if let Some(b) = BRIDGE.with(|b| b.borrow().clone()) {
+        post(&b, msg);
+    }
+}
+
+/// The table picked `value` for entry `index` of game `id`.
+pub fn settle(id: &str, index: usize, value: String) {
+    let id = id.to_string();
+    tell(&ToWorker::Settle { id, index, value });
+}
+
+/// Parts of game `id`'s round typed on this phone.
+pub fn send_round(id: &str, parts: Vec<(String, String)>) {
+    let id = id.to_string();
+    tell(&ToWorker::Round { id, parts });
+}
+
 /// Player `from` was renamed `to` (or merged into `to`) on this phone: the
 /// club's list follows (the games follow with their saves).
 pub fn renamed(from: &str, to: &str) {
-    if let Some(b) = BRIDGE.with(|b| b.borrow().clone()) {
-        let (from, to) = (from.to_string(), to.trim().to_string());
-        post(&b, &ToWorker::Renamed { from, to });
-    }
+    let (from, to) = (from.to_string(), to.trim().to_string());
+    tell(&ToWorker::Renamed { from, to });
 }
 
 /// Stops the sync on this page (leaving the club, or before another).
@@ -176,32 +193,11 @@ fn open(m: Membership, create: Option<String>) {
             }
         })
     };
-    let settle = {
-        let bridge = bridge.clone();
-        Rc::new(move |id: &str, index: usize, value: String| {
-            post(
-                &bridge,
-                &ToWorker::Settle {
-                    id: id.to_string(),
-                    index,
-                    value,
-                },
-            );
-        })
-    };
     let night = {
         let bridge = bridge.clone();
         Rc::new(move |n: &Night| send_night(&bridge, n))
     };
-    let round = {
-        let bridge = bridge.clone();
-        Rc::new(move |id: &str, parts: Vec<(String, String)>| {
-            let id = id.to_string();
-            post(&bridge, &ToWorker::Round { id, parts });
-        })
-    };
-    set_hooks(saved, settle, night, round);
-    crate::app::game::live_round::set_code(super::round_parts::CODE);
+    set_hooks(saved, night);
     BRIDGE.with(|b| *b.borrow_mut() = Some(bridge.clone()));
     if !m.url.is_empty() {
         push_local(bridge);

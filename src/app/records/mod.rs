@@ -5,6 +5,7 @@
 
 pub mod backup;
 pub mod club;
+pub mod club_banner;
 pub mod club_bridge;
 pub mod nights;
 pub mod players;

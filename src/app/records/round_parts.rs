@@ -1,23 +1,17 @@
-//! The round typed by the whole table, as parts (the club's side of
+//! The round typed by the whole table (the club's side of
 //! [`crate::app::game::live_round`]): a form's draft split into the
-//! table's part and each seat's, and parts laid back over a draft. Plain
-//! JSON work, in the records chunk with the rest of the club (a phone in no
-//! club never downloads it); the game screen reaches it through
-//! [`crate::app::game::live_round::RoundCode`], set when the club starts.
+//! table's part and each seat's, parts laid back over a draft, and the
+//! form's link to the club ([`shared_text`]). In the records chunk with the
+//! rest of the club: a phone in no club never downloads it.
 
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::app::game::live_round::RoundCode;
+use leptos::prelude::*;
 
-/// What the game screen calls.
-pub const CODE: RoundCode = RoundCode {
-    split: split_slot,
-    join: join_slot,
-    seats_changed,
-};
+use crate::app::erased::text;
 
 /// A draft slot's text: the form's shape and its state.
 #[derive(Serialize, Deserialize)]
@@ -154,6 +148,109 @@ pub fn seats_changed(a: &HashMap<String, String>, b: &HashMap<String, String>) -
         .collect();
     seats.sort_unstable();
     seats
+}
+
+/// A form's draft as its slot's text, for [`shared_text`].
+#[derive(Clone)]
+pub struct SharedText {
+    /// The game.
+    pub id: String,
+    /// The draft's text now (tracked).
+    pub text: Signal<String>,
+    /// Replaces the draft with a text laid over by other phones' parts.
+    pub set: Callback<String>,
+    /// The draft's per-seat fields (`GameUi::LIVE_ROUND`).
+    pub own: &'static [&'static str],
+    /// The entry the form is for.
+    pub at: usize,
+    /// The players, by seat.
+    pub names: Vec<String>,
+}
+
+/// The shared round around a form's draft (see
+/// `app::game::live_round`).
+pub fn shared_text(parts: SharedText) -> AnyView {
+    let SharedText {
+        id,
+        text: draft_text,
+        set,
+        own,
+        at,
+        names,
+    } = parts;
+    let club = crate::app::club::ctx();
+    let sent = id.clone();
+    let incoming = Signal::derive(move || {
+        club.rounds
+            .with(|r| r.get(&id).cloned().unwrap_or_default())
+    });
+    let send = move |parts| super::club_bridge::send_round(&sent, parts);
+    // The parts as this page last saw them (sent, or laid over the form);
+    // from the form as it opened until the club's code is here.
+    let opened = StoredValue::new(draft_text.get_untracked());
+    let seen: StoredValue<Option<HashMap<String, String>>> = StoredValue::new(None);
+    let seen_now = move || {
+        if seen.with_value(Option::is_none) {
+            let first = opened.with_value(|o| split_slot(o, own, at));
+            seen.set_value(Some(first));
+        }
+        seen.get_value().unwrap_or_default()
+    };
+    let from_others: RwSignal<Vec<usize>> = RwSignal::new(Vec::new());
+    // Another phone's parts: laid over the form (what this phone typed in
+    // other fields stays).
+    Effect::new(move |_| {
+        let parts = incoming.get();
+        let Some(next) = join_slot(&draft_text.get_untracked(), &parts, own, at) else {
+            return;
+        };
+        let now = split_slot(&next, own, at);
+        let changed = seats_changed(&seen_now(), &now);
+        from_others.update(|f| {
+            f.extend(changed);
+            f.sort_unstable();
+            f.dedup();
+        });
+        seen.set_value(Some(now));
+        set.run(next);
+    });
+    // This phone's changes: only the parts that changed, so a count typed
+    // on another phone meanwhile is never written over.
+    Effect::new(move |_| {
+        let t = draft_text.get();
+        let before = seen_now();
+        let now = split_slot(&t, own, at);
+        let changed: Vec<(String, String)> = now
+            .iter()
+            .filter(|(k, t)| before.get(*k) != Some(*t))
+            .map(|(k, t)| (k.clone(), t.clone()))
+            .collect();
+        if changed.is_empty() {
+            return;
+        }
+        let mine = seats_changed(&before, &now);
+        from_others.update(|f| f.retain(|s| !mine.contains(s)));
+        seen.set_value(Some(now));
+        send(changed);
+    });
+    let names = StoredValue::new(names);
+    let line = text(move || {
+        let others = from_others.get();
+        if others.is_empty() {
+            return "Every phone following this game sees this round as it is typed: each player may type their own on their phone.".into();
+        }
+        let named: Vec<String> = names.with_value(|n| {
+            others
+                .iter()
+                .map(|i| n.get(*i).cloned().unwrap_or_default())
+                .collect()
+        });
+        format!(
+            "Typed on another phone: {}. Saving records the round for the whole table.",
+            named.join(", ")
+        )
+    });
+    view! { <p class="hint live-round" data-testid="live-round">{line}</p> }.into_any()
 }
 
 #[cfg(test)]
