@@ -350,10 +350,7 @@ impl<R: GameUi> Screen<R> {
     /// Whether the next entry is typed by the whole table: a round game on
     /// a phone in a club.
     fn shared_round(self) -> bool {
-        R::LIVE_ROUND.is_some()
-            && crate::app::club::ctx()
-                .status
-                .with_untracked(|s| !s.name.is_empty())
+        R::LIVE_ROUND.is_some() && crate::storage::membership::stored_name().is_some()
     }
 
     /// The game's extra panel, after every entry so far.
