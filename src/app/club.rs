@@ -112,19 +112,17 @@ pub fn start_after_paint() {
     if membership::stored_name().is_none() {
         return;
     }
-    let start = Closure::once_into_js(move || {
-        leptos::task::spawn_local(async move {
-            if let Err(why) = crate::app::lazy::start_club().await {
-                // Said by the club's page when it is shown.
-                START_FAILED.with(|f| *f.borrow_mut() = Some(why));
-            }
-        });
-    });
-    // Two frames: the first paint is on screen before anything loads.
-    if let Some(w) = web_sys::window() {
-        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(start.unchecked_ref(), 50);
-    }
+    // After the first paint (50 ms: two frames), so it is on screen
+    // before anything loads.
+    set_timeout(
+        || {
+            leptos::task::spawn_local(async move {
+                if let Err(why) = crate::app::lazy::start_club().await {
+                    // Said by the club's page when it is shown.
+                    START_FAILED.with(|f| *f.borrow_mut() = Some(why));
+                }
+            });
+        },
+        std::time::Duration::from_millis(50),
+    );
 }
-
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
