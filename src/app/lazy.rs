@@ -48,6 +48,11 @@ pub enum Chunk {
     /// A QR code (the hand-over link's, the club's link's): its encoder is
     /// needed by neither a new game nor a score sheet.
     Qr,
+    /// The club's banners on a game screen (records chunk: each split
+    /// function has its own loader).
+    ClubBanner,
+    /// The round typed by the whole table (records chunk).
+    LiveRound,
 }
 
 impl Chunk {
@@ -74,6 +79,8 @@ async fn load(chunk: Chunk) -> Result<(), SplitLoaderError> {
     match chunk {
         Chunk::Extras => preload_extras().await,
         Chunk::Qr => preload_qr().await,
+        Chunk::ClubBanner => preload_club_banner().await,
+        Chunk::LiveRound => preload_live_round().await,
         Chunk::History => preload_history().await,
         Chunk::Records => preload_records().await,
         Chunk::Games => preload_games().await,
@@ -84,7 +91,9 @@ async fn load(chunk: Chunk) -> Result<(), SplitLoaderError> {
 /// yet).
 fn view_of(chunk: Chunk, route: Route) -> Option<Result<AnyView, SplitLoaderError>> {
     match chunk {
-        Chunk::Extras | Chunk::Qr => Some(Ok(view! { <crate::app::pages::NotFound/> }.into_any())),
+        Chunk::Extras | Chunk::Qr | Chunk::ClubBanner | Chunk::LiveRound => {
+            Some(Ok(view! { <crate::app::pages::NotFound/> }.into_any()))
+        }
         Chunk::History => now(history_view(route)),
         Chunk::Records => now(records_view(route)),
         Chunk::Games => now(games_view(route)),
@@ -235,7 +244,7 @@ fn club_banner_view(
 /// the club's code is: a member's phone has it from the start).
 pub fn club_banner(parts: crate::app::records::club_banner::BannerParts) -> AnyView {
     on_demand(
-        Chunk::Records,
+        Chunk::ClubBanner,
         move || match now(club_banner_view(parts.clone())) {
             Some(Ok(v)) => v,
             _ => ().into_any(),
@@ -255,7 +264,7 @@ fn live_round_view(
 /// chunk's, with the rest of the club).
 pub fn live_round(parts: crate::app::records::round_parts::SharedText) -> AnyView {
     on_demand(
-        Chunk::Records,
+        Chunk::LiveRound,
         move || match now(live_round_view(parts.clone())) {
             Some(Ok(v)) => v,
             _ => ().into_any(),
