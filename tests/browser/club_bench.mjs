@@ -14,6 +14,7 @@
 //     Save (the reference server batches what comes within 100 ms: with
 //     no pause, every save waits behind the round typed just before it).
 // Usage: node tests/browser/club_bench.mjs [hands=50] [games=200] [pause=1000]
+//        (THROTTLE=4: the phone joining the club at 4x CPU)
 //        node tests/browser/club_bench.mjs bytes   (3. only; with
 //        CHICKEN_DIST=<another build's dist> to compare)
 //        (after tests/tools/build.sh)
@@ -91,6 +92,11 @@ async function join() {
     const everyGame = `${GAMES} of ${GAMES} games`;
     await a.page.getByTestId('club-status').filter({ hasText: everyGame }).waitFor({ timeout: 300_000 });
     const made = performance.now() - t0;
+    // THROTTLE=4: the joining phone's CPU slowed 4x (a cheap phone).
+    if (process.env.THROTTLE) {
+      const cdp = await b.context.newCDPSession(b.page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.THROTTLE) });
+    }
     await b.page.goto(link);
     const t1 = performance.now();
     await b.page.getByTestId('club-join-invited').click();
