@@ -380,6 +380,20 @@ fn a_club_document_of_a_newer_release_or_a_game_is_refused() {
     assert_eq!(game_doc::read(&AutoCommit::new()), Err(DocError::NotOurs));
 }
 
+/// Phone `a` types seat 0's count and phone `b` seat 1's, at once; then
+/// `a` hears `b`.
+fn two_seats_typed(a: &mut AutoCommit, b: &mut AutoCommit) {
+    let seat = |key: &str, count: &str| {
+        vec![(
+            key.to_string(),
+            format!(r#"{{"at":3,"shape":1,"v":{{"texts":"{count}"}}}}"#),
+        )]
+    };
+    round_doc::put(a, &seat("seat0", "5")).unwrap();
+    round_doc::put(b, &seat("seat1", "7")).unwrap();
+    a.merge(b).unwrap();
+}
+
 #[test]
 fn two_phones_typing_two_players_counts_into_one_round_both_stand() {
     let mut a = doc_of(&stored("chickenfoot-double-6-finished"));
@@ -390,17 +404,7 @@ fn two_phones_typing_two_players_counts_into_one_round_both_stand() {
         &part("table", r#"{"at":3,"shape":1,"v":{"out":0}}"#),
     )
     .unwrap();
-    round_doc::put(
-        &mut a,
-        &part("seat0", r#"{"at":3,"shape":1,"v":{"texts":"5"}}"#),
-    )
-    .unwrap();
-    round_doc::put(
-        &mut b,
-        &part("seat1", r#"{"at":3,"shape":1,"v":{"texts":"7"}}"#),
-    )
-    .unwrap();
-    a.merge(&mut b).unwrap();
+    two_seats_typed(&mut a, &mut b);
     b.merge(&mut a).unwrap();
     let keys = |d: &AutoCommit| -> Vec<String> {
         round_doc::read(d).into_iter().map(|(k, _)| k).collect()
@@ -412,17 +416,7 @@ fn two_phones_typing_two_players_counts_into_one_round_both_stand() {
     let mut a = doc_of(&stored("chickenfoot-double-6-finished"));
     a.delete(ROOT, "round").unwrap();
     let mut b = phone_of(&mut a);
-    round_doc::put(
-        &mut a,
-        &part("seat0", r#"{"at":3,"shape":1,"v":{"texts":"5"}}"#),
-    )
-    .unwrap();
-    round_doc::put(
-        &mut b,
-        &part("seat1", r#"{"at":3,"shape":1,"v":{"texts":"7"}}"#),
-    )
-    .unwrap();
-    a.merge(&mut b).unwrap();
+    two_seats_typed(&mut a, &mut b);
     assert_eq!(keys(&a), vec!["seat0", "seat1"]);
     // The game itself is untouched by the round.
     assert_eq!(

@@ -243,9 +243,19 @@ fn club_banner_view(
 /// What the club asks the table about a game (the records chunk's, where
 /// the club's code is: a member's phone has it from the start).
 pub fn club_banner(parts: crate::app::records::club_banner::BannerParts) -> AnyView {
+    club_part(Chunk::ClubBanner, parts, club_banner_view)
+}
+
+/// A part of a screen that is the club's: `view` of `parts` from `chunk`
+/// once it is loaded (nothing if it cannot be: the game works without).
+fn club_part<P, F>(chunk: Chunk, parts: P, view: fn(P) -> F) -> AnyView
+where
+    P: Clone + Send + Sync + 'static,
+    F: Future<Output = Result<AnyView, SplitLoaderError>> + 'static,
+{
     on_demand(
-        Chunk::ClubBanner,
-        move || match now(club_banner_view(parts.clone())) {
+        chunk,
+        move || match now(view(parts.clone())) {
             Some(Ok(v)) => v,
             _ => ().into_any(),
         },
@@ -263,14 +273,7 @@ fn live_round_view(
 /// The round typed by the whole table, around a form's draft (the records
 /// chunk's, with the rest of the club).
 pub fn live_round(parts: crate::app::records::round_parts::SharedText) -> AnyView {
-    on_demand(
-        Chunk::LiveRound,
-        move || match now(live_round_view(parts.clone())) {
-            Some(Ok(v)) => v,
-            _ => ().into_any(),
-        },
-        || ().into_any(),
-    )
+    club_part(Chunk::LiveRound, parts, live_round_view)
 }
 
 /// Starts the club's sync from the records chunk (fetched now if it is
