@@ -1,8 +1,9 @@
 // Benchmark of the club (issue 24), against the real sync server, on this
 // machine (no throttling; not a test: it reports):
 //  1. a hand saved on one phone, visible on another: ms from the tap on
-//     Save on phone A to the new row in phone B's score sheet (B polls
-//     each animation frame), over `hands` hands (games of 12 hands);
+//     Save on phone A (its click event) to the frame in which phone B's
+//     score sheet has the new row (B polls each animation frame), over
+//     `hands` hands (games of 12 hands);
 //  2. joining a club of `games` games: the club made on a phone holding
 //     them (seeded straight into IndexedDB), then ms from the tap on "Join
 //     this club" on a new phone until its club page says every game is on
@@ -13,6 +14,10 @@
 //     The table looks at the round for `pause` ms between typing it and
 //     Save (the reference server batches what comes within 100 ms: with
 //     no pause, every save waits behind the round typed just before it).
+//     TRACE=1: each hand's time split along its way (A's page to its
+//     worker, A's worker to the wire, the server, B's worker to its page,
+//     B's page to the row), from the pages' messages to and from their
+//     workers and the chunks passing the app's server's /sync proxy.
 // Usage: node tests/browser/club_bench.mjs [hands=50] [games=200] [pause=1000]
 //        (THROTTLE=4: the phone joining the club at 4x CPU)
 //        node tests/browser/club_bench.mjs bytes   (3. only; with
@@ -20,6 +25,7 @@
 //        (after tests/tools/build.sh)
 import { GameScreen } from './pages.mjs';
 import { idbSeed } from './idb.mjs';
+import { syncTrace } from '../tools/static-server.mjs';
 import {
   servers, startServers, stopServers, phone, createClub, joinClub, newGame, openFromHome,
 } from './club_harness.mjs';
@@ -49,10 +55,44 @@ function seedGames(n) {
   });
 }
 
+/** Notes, in the page, when it posts a save to its worker and when its
+ *  worker tells it of a game (epoch ms, the clock Node reads too). */
+function traceWorkers() {
+  const note = (what) => (window.__trace ||= []).push([what, Date.now()]);
+  addEventListener('click', () => note('tap'), true);
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (m, ...rest) {
+    if (typeof m === 'string' && m.includes('"t":"saved"')) note('saved');
+    return post.call(this, m, ...rest);
+  };
+  const on = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');
+  Object.defineProperty(Worker.prototype, 'onmessage', {
+    get() { return on.get.call(this); },
+    set(fn) {
+      on.set.call(this, fn && ((e) => {
+        if (typeof e.data === 'string' && e.data.includes('"t":"game"')) note('game');
+        return fn(e);
+      }));
+    },
+  });
+}
+
+const TRACE = Boolean(process.env.TRACE);
+/** Per hand: [driver to tap, page to worker, worker to wire, server, worker to page, page to row]. */
+const stages = [];
+
 async function latency() {
   const a = await phone();
   const b = await phone();
   const out = [];
+  const wire = [];
+  // The hand's time runs from the tap in A's page (its click event), not
+  // from the test driver's call (Playwright checks the button first).
+  await a.context.addInitScript(traceWorkers);
+  await b.context.addInitScript(traceWorkers);
+  if (TRACE) syncTrace.on = (dir, id, n) => wire.push({ dir, id, n, at: Date.now() });
+  const traced = async (p, what, after) => (await p.page.evaluate(() => window.__trace || []))
+    .filter(([w, at]) => w === what && at >= after).map(([, at]) => at)[0];
   try {
     const link = await createClub(a, 'Latency');
     await joinClub(b, link);
@@ -65,10 +105,24 @@ async function latency() {
         await A.typePips('Bob', String(h + 1));
         const rows = await A.rowCount();
         if (PAUSE) await new Promise((r) => setTimeout(r, PAUSE));
-        const t0 = performance.now();
+        const w0 = Date.now();
         await A.save();
-        await b.page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [ROWS, rows + 1], { polling: 'raf', timeout: 30_000 });
-        out.push(performance.now() - t0);
+        // B notes the frame its row is first there in.
+        await b.page.waitForFunction(([sel, n]) => {
+          if (document.querySelectorAll(sel).length !== n) return false;
+          window.__rowAt = Date.now();
+          return true;
+        }, [ROWS, rows + 1], { polling: 'raf', timeout: 30_000 });
+        const w5 = await b.page.evaluate(() => window.__rowAt);
+        const tap = await traced(a, 'tap', w0);
+        out.push(w5 - tap);
+        if (TRACE) {
+          const w1 = await traced(a, 'saved', w0);
+          const up = wire.find((e) => e.dir === 'up' && e.at >= w1);
+          const down = up && wire.find((e) => e.dir === 'down' && e.id !== up.id && e.at >= up.at);
+          const w4 = down && await traced(b, 'game', down.at);
+          if (tap && w1 && up && down && w4) stages.push([tap - w0, w1 - tap, up.at - w1, down.at - up.at, w4 - down.at, w5 - w4]);
+        }
         await A.waitRows(rows + 1);
       }
     }
@@ -146,6 +200,11 @@ try {
   if (ONLY_BYTES) process.exit(0);
   const lat = await latency();
   console.log(`hand on A visible on B (${lat.length} hands): median ${ms(pct(lat, 50))} ms, p95 ${ms(pct(lat, 95))} ms, min ${ms(sorted(lat)[0])}, max ${ms(sorted(lat).at(-1))}`);
+  if (TRACE) {
+    const names = ['the test driver: to the tap (Playwright\'s checks before a click)', "A's page: the save, kept, read back for its worker", "A's worker: the document, to the wire", 'the sync server', "B's worker: the document, to its page", "B's page: checked, kept, drawn"];
+    console.log(`its way, median over ${stages.length} hands (ms):`);
+    names.forEach((n, i) => console.log(`  ${n}: ${ms(pct(stages.map((s) => s[i]), 50))} (p95 ${ms(pct(stages.map((s) => s[i]), 95))})`));
+  }
   const j = await join();
   console.log(`club of ${GAMES} games: made and sent from the phone holding them ${ms(j.made)} ms; joined on a new phone: every game there ${ms(j.here)} ms, listed on home ${ms(j.listed)} ms`);
 } finally {

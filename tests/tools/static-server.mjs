@@ -105,9 +105,16 @@ export function handler(dir) {
 
 /** Passes a WebSocket upgrade on /sync through to the sync server on
  *  127.0.0.1:`syncPort`, bytes both ways (the request line rewritten to /). */
+/** Set `syncTrace.on` to `(direction, connection, bytes)` to hear each
+ *  chunk passed to ('up') or from ('down') the sync server, as it passes
+ *  (tests/browser/club_bench.mjs trace). */
+export const syncTrace = { on: null };
+let connections = 0;
+
 export function passSync(server, syncPort) {
   server.on('upgrade', (req, socket, head) => {
     if (!syncPort || !req.url.startsWith('/sync')) return socket.destroy();
+    const id = ++connections;
     const upstream = net.connect(syncPort, '127.0.0.1', () => {
       const lines = [`GET / HTTP/1.1`];
       for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
@@ -115,6 +122,11 @@ export function passSync(server, syncPort) {
       if (head.length) upstream.write(head);
       upstream.pipe(socket);
       socket.pipe(upstream);
+      // Listened to once piped (a listener before would read chunks away).
+      if (syncTrace.on) {
+        socket.on('data', (d) => syncTrace.on?.('up', id, d.length));
+        upstream.on('data', (d) => syncTrace.on?.('down', id, d.length));
+      }
     });
     const close = () => { upstream.destroy(); socket.destroy(); };
     upstream.on('error', close);
