@@ -8,6 +8,10 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{IdbRequest, IdbTransaction};
 
+/// The sync worker's database: the club's documents on this phone
+/// (samod-core's storage). Deleted when the phone leaves the club.
+pub const SYNC_DB: &str = "chicken-scores-sync";
+
 /// Waits for `req` to succeed (its result) or fail (the browser's error).
 pub async fn request(req: &IdbRequest) -> Result<JsValue, JsValue> {
     let r = req.clone();

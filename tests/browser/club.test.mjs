@@ -17,7 +17,7 @@ import {
 before(startServers);
 after(stopServers);
 
-test('a club created on one phone is joined on another, and a hand saved on either shows on both', async () => {
+test('a club created on one phone is joined on another, and a hand saved on either shows on both; leaving keeps the games', async () => {
   const a = await phone();
   const b = await phone();
   try {
@@ -37,6 +37,18 @@ test('a club created on one phone is joined on another, and a hand saved on eith
     await hand(b, 7);
     await new GameScreen(a.page).waitRows(2);
     assert.deepEqual(await new GameScreen(a.page).totals(), { Ann: 0, Bob: 12 });
+
+    // B leaves: the club's documents go from B, its games stay.
+    const syncDb = () => b.page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'chicken-scores-sync'));
+    await b.page.goto(`${servers.url}/records/club`);
+    assert.equal(await syncDb(), true, "the club's documents are on B");
+    await b.page.getByTestId('club-leave').click();
+    await b.page.getByTestId('club-create').waitFor();
+    assert.ok(await poll(async () => !(await syncDb()), { timeout: 15_000 }), "the club's documents are gone from B");
+    assert.equal(await b.page.evaluate(() => localStorage.getItem('chicken.club')), null);
+    await openFromHome(b, game);
+    await new GameScreen(b.page).waitRows(2);
+    assert.deepEqual(await new GameScreen(b.page).totals(), { Ann: 0, Bob: 12 });
     assert.deepEqual([...a.errors, ...b.errors], []);
   } finally {
     await a.close();

@@ -188,8 +188,7 @@ fn member_view(m: Membership, member: RwSignal<Option<Membership>>) -> AnyView {
         "QR code of the club's link: scan it with a member's phone",
     );
     let leave = move |_| {
-        club_bridge::stop();
-        membership::clear();
+        club_bridge::leave();
         member.set(None);
     };
     let line = move || {
@@ -225,7 +224,7 @@ fn member_view(m: Membership, member: RwSignal<Option<Membership>>) -> AnyView {
         {qr}
         <p class="club-link" data-testid="club-link">{link}</p>
         <button class="button secondary wide" data-testid="club-leave" on:click=leave>"Leave the club on this phone"</button>
-        <p class="hint">"Leaving keeps every game on this phone; the club keeps them too."</p>
+        <p class="hint">"Leaving keeps every game on this phone; the club keeps them too. The club's copy on this phone goes."</p>
         </div>
     }
     .into_any()

@@ -113,6 +113,27 @@ pub fn renamed(from: &str, to: &str) {
     tell(&ToWorker::Renamed { from, to });
 }
 
+/// Leaves the club on this phone: the sync stops, the membership goes,
+/// and so do the club's documents here (the worker's database): every game
+/// stays in the app's own storage, and is handed to a club joined later.
+pub fn leave() {
+    stop();
+    membership::clear();
+    let window = web_sys::window();
+    if let Some(local) = window
+        .as_ref()
+        .and_then(|w| w.local_storage().ok().flatten())
+    {
+        let _ = local.remove_item(PUSHED_KEY);
+    }
+    // Another tab's worker holding it open delays the deletion until it
+    // closes; nothing waits for it.
+    if let Some(idb) = window.and_then(|w| w.indexed_db().ok().flatten()) {
+        let _ = idb.delete_database(chicken_club::idb::SYNC_DB);
+    }
+    ctx().status.set(crate::app::club::ClubStatus::default());
+}
+
 /// Stops the sync on this page (leaving the club, or before another).
 pub fn stop() {
     if let Some(b) = BRIDGE.with(|b| b.borrow_mut().take()) {

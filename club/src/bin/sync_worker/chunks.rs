@@ -44,7 +44,7 @@ async fn finished(tx: &IdbTransaction) -> Result<(), StoreError> {
         .map_err(|e| error_of(&e))
 }
 
-const DB_NAME: &str = "chicken-scores-sync";
+const DB_NAME: &str = chicken_club::idb::SYNC_DB;
 const STORE: &str = "chunks";
 
 /// The open database.
