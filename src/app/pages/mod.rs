@@ -73,17 +73,14 @@ impl Deleting {
             return;
         };
         spawn_local(async move {
-            let Some(s) = store_or_report().await else {
-                return;
-            };
-            match s.undelete(&d).await {
-                Ok(()) => {
+            match put_back(&d, || 1).await {
+                Some(Ok(())) => {
                     deleted.set(None);
                     error.set(None);
-                    sync::announce(&d.id, 1);
                     back.run(());
                 }
-                Err(e) => error.set(Some(e.message())),
+                Some(Err(why)) => error.set(Some(why)),
+                None => {}
             }
         });
     }
@@ -190,4 +187,18 @@ pub fn ThemeToggle() -> impl IntoView {
             {move || match app.theme.get().as_deref() { Some("dark") => "Dark", Some("light") => "Light", _ => "Auto" }}
         </button>
     }
+}
+
+/// Puts deleted game `d` back in storage and tells the other pages (and
+/// the club) it is there at revision `rev()`: `None` when storage could
+/// not be opened (already reported), else the refusal's words.
+pub async fn put_back(d: &Deleted, rev: impl FnOnce() -> u64) -> Option<Result<(), String>> {
+    let s = store_or_report().await?;
+    Some(match s.undelete(d).await {
+        Ok(()) => {
+            sync::announce(&d.id, rev());
+            Ok(())
+        }
+        Err(e) => Err(e.message()),
+    })
 }

@@ -105,16 +105,11 @@ impl<R: GameUi> Screen<R> {
             return;
         };
         spawn_local(async move {
-            let Some(s) = store_or_report().await else {
-                return;
-            };
-            match s.undelete(&d).await {
-                Ok(()) => {
-                    let rev = self.rec.try_with_untracked(|r| r.rev).unwrap_or(0);
-                    sync::announce(&d.id, rev);
-                    self.deleted.set(None);
-                }
-                Err(e) => self.action_error.set(Some(e.message())),
+            let rev = move || self.rec.try_with_untracked(|r| r.rev).unwrap_or(0);
+            match crate::app::pages::put_back(&d, rev).await {
+                Some(Ok(())) => self.deleted.set(None),
+                Some(Err(why)) => self.action_error.set(Some(why)),
+                None => {}
             }
         });
     }
