@@ -352,6 +352,29 @@ fn two_spellings_merged_on_one_phone_are_one_player_on_every_phone() {
         club_doc::read(&club).unwrap().players,
         vec!["Ann".to_string(), "Bob".to_string()]
     );
+    // The other phone has not heard of it and hands the club its list
+    // again, with "Anne": the old spelling stays out.
+    assert_eq!(club_doc::add_player(&mut other, "anne"), Ok(false));
+    other.merge(&mut club).unwrap();
+    assert_eq!(club_doc::add_player(&mut other, "Anne "), Ok(false));
+    club.merge(&mut other).unwrap();
+    let read = club_doc::read(&club).unwrap();
+    assert_eq!(read.players, vec!["Ann".to_string(), "Bob".to_string()]);
+    assert_eq!(read.renamed, vec![("anne".to_string(), "Ann".to_string())]);
+    // Its own list follows: "Anne" becomes "Ann", once.
+    let roster = chicken_scores::model::Roster {
+        schema: 3,
+        names: vec!["Anne".into(), "Cy".into(), "Ann".into()],
+    };
+    assert_eq!(
+        roster.with_club(&read.players, &read.renamed).names,
+        vec!["Ann", "Cy", "Bob"]
+    );
+    // Renamed back: the name is the club's again, the other one renamed.
+    club_doc::rename_player(&mut club, "Ann", "Anne").unwrap();
+    let read = club_doc::read(&club).unwrap();
+    assert_eq!(read.players, vec!["Anne".to_string(), "Bob".to_string()]);
+    assert_eq!(read.renamed, vec![("ann".to_string(), "Anne".to_string())]);
 
     // A game's players: the rename is an edit that travels with the game.
     let full = stored("chickenfoot-double-6-finished");
@@ -367,6 +390,45 @@ fn two_spellings_merged_on_one_phone_are_one_player_on_every_phone() {
         serde_json::from_str(&game_doc::read(&b).unwrap().record).unwrap();
     assert_eq!(arrived["players"][0], "Zed", "not {was}");
     assert_eq!(arrived["log"], v["log"], "the log untouched");
+}
+
+#[test]
+fn two_phones_renaming_at_once_in_a_club_made_before_renames_were_kept_both_stand() {
+    let mut club = AutoCommit::new();
+    club_doc::create(&mut club, "Thursdays").unwrap();
+    club.delete(ROOT, "renamed").unwrap();
+    for name in ["Ann", "Anne", "Bob", "Bobby"] {
+        club_doc::add_player(&mut club, name).unwrap();
+    }
+    let mut a = phone_of(&mut club);
+    let mut b = phone_of(&mut club);
+    club_doc::rename_player(&mut a, "Anne", "Ann").unwrap();
+    club_doc::rename_player(&mut b, "Bobby", "Bob").unwrap();
+    a.merge(&mut b).unwrap();
+    let read = club_doc::read(&a).unwrap();
+    assert_eq!(read.players, vec!["Ann".to_string(), "Bob".to_string()]);
+    assert_eq!(
+        read.renamed,
+        vec![
+            ("anne".to_string(), "Ann".to_string()),
+            ("bobby".to_string(), "Bob".to_string())
+        ]
+    );
+    assert_eq!(club_doc::add_player(&mut a, "Bobby"), Ok(false));
+    // A chain of renames on a phone's list: each step followed, no loop.
+    let roster = chicken_scores::model::Roster {
+        schema: 3,
+        names: vec!["Al".into(), "X".into()],
+    };
+    let renamed = [
+        ("al".to_string(), "Alan".to_string()),
+        ("alan".to_string(), "Alan B".to_string()),
+        ("x".to_string(), "Y".to_string()),
+        ("y".to_string(), "X".to_string()),
+    ];
+    let names = roster.with_club(&[], &renamed).names;
+    assert_eq!(names[0], "Alan B");
+    assert_eq!(names.len(), 2);
 }
 
 #[test]

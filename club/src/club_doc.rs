@@ -7,9 +7,16 @@
 //!   "doc": "chicken-scores/club", "layout": 1, "name": "Thursdays",
 //!   "games":   { "<game id>": "automerge:<document id>" },
 //!   "players": { "<name key>": "<name as written>" },
+//!   "renamed": { "<old name key>": "<the name it became>" },
 //!   "nights":  { "<night id>": "<night JSON>" },
 //! }
 //! ```
+//!
+//! `renamed` remembers a spelling merged into another (or a player
+//! renamed): a phone that still has the old name in its list neither
+//! brings it back to the club's nor keeps it in its own. A club made
+//! before it has no such map: the first rename makes it (two phones doing
+//! so at once make two, and both are read).
 //!
 //! Every member adds under keys of their own (a game's or a night's id, a
 //! name's key), so additions from many phones merge side by side. Two
@@ -38,6 +45,9 @@ pub struct Club {
     pub games: Vec<(String, String)>,
     /// The players' names, by key.
     pub players: Vec<String>,
+    /// Names renamed (or merged into another) on some phone: the old
+    /// name's key and the name it became.
+    pub renamed: Vec<(String, String)>,
     /// Each night's id and its stored JSON, by id.
     pub nights: Vec<(String, String)>,
     /// Keys written with more than one value on different phones
@@ -58,7 +68,7 @@ pub fn create<T: Transactable>(doc: &mut T, name: &str) -> Result<(), DocError> 
     doc.put(ROOT, "doc", CLUB_DOC)?;
     doc.put(ROOT, "layout", CLUB_LAYOUT)?;
     doc.put(ROOT, "name", name)?;
-    for map in ["games", "players", "nights"] {
+    for map in ["games", "players", "renamed", "nights"] {
         doc.put_object(ROOT, map, ObjType::Map)?;
     }
     Ok(())
@@ -80,27 +90,59 @@ pub fn name_key(name: &str) -> String {
     name.trim().to_ascii_lowercase()
 }
 
-/// Adds `name` to the players, unless a name of the same key is there.
+/// Adds `name` to the players, unless a name of the same key is there or
+/// the name was renamed on some phone (a phone that had not heard of the
+/// rename yet never brings the old spelling back).
 pub fn add_player<T: Transactable>(doc: &mut T, name: &str) -> Result<bool, DocError> {
     let players = map(doc, "players")?;
     let key = name_key(name);
     if doc.get(&players, key.as_str())?.is_some() {
         return Ok(false);
     }
+    for renamed in renamed_maps(doc)? {
+        if doc.get(&renamed, key.as_str())?.is_some() {
+            return Ok(false);
+        }
+    }
     doc.put(&players, key.as_str(), name)?;
     Ok(true)
 }
 
 /// Renames player `from` to `to` (a spelling merged into another): the
-/// old name leaves the list, the new one is in it once.
+/// old name leaves the list and is remembered as renamed, the new one is
+/// in the list once (and no longer renamed, if it was).
 pub fn rename_player<T: Transactable>(doc: &mut T, from: &str, to: &str) -> Result<bool, DocError> {
     let players = map(doc, "players")?;
     let (old, new) = (name_key(from), name_key(to));
-    if old != new && doc.get(&players, old.as_str())?.is_some() {
-        doc.delete(&players, old.as_str())?;
+    if old != new {
+        if doc.get(&players, old.as_str())?.is_some() {
+            doc.delete(&players, old.as_str())?;
+        }
+        let mut maps = renamed_maps(doc)?;
+        if maps.is_empty() {
+            maps.push(doc.put_object(ROOT, "renamed", ObjType::Map)?);
+        }
+        for renamed in &maps {
+            if doc.get(renamed, new.as_str())?.is_some() {
+                doc.delete(renamed, new.as_str())?;
+            }
+        }
+        if let Some(first) = maps.first() {
+            doc.put(first, old.as_str(), to)?;
+        }
     }
     doc.put(&players, new.as_str(), to)?;
     Ok(true)
+}
+
+/// Every `renamed` map (none in a club made before it; two if two phones
+/// made it at once).
+fn renamed_maps<D: ReadDoc>(doc: &D) -> Result<Vec<ObjId>, DocError> {
+    Ok(doc
+        .get_all(ROOT, "renamed")?
+        .into_iter()
+        .filter_map(|(v, id)| matches!(v, Value::Object(ObjType::Map)).then_some(id))
+        .collect())
 }
 
 /// Writes night `id` (its stored JSON), unless it is already the same.
@@ -147,6 +189,13 @@ pub fn read<D: ReadDoc>(doc: &D) -> Result<Club, DocError> {
         .map(|(_, name)| name)
         .collect();
     club.nights = texts(doc, "nights", MAX_CLUB_NIGHTS, &mut club)?;
+    for renamed in renamed_maps(doc)? {
+        let mut more = texts_of(doc, "renamed", &renamed, MAX_CLUB_PLAYERS, &mut club)?;
+        club.renamed.append(&mut more);
+    }
+    club.renamed.sort();
+    club.renamed.dedup_by(|a, b| a.0 == b.0);
+    club.renamed.truncate(MAX_CLUB_PLAYERS);
     Ok(club)
 }
 
@@ -165,7 +214,18 @@ fn texts<D: ReadDoc>(
     max: usize,
     club: &mut Club,
 ) -> Result<Vec<(String, String)>, DocError> {
-    let obj = map(doc, key)?;
+    texts_of(doc, key, &map(doc, key)?, max, club)
+}
+
+/// [`texts`] of the map `obj` (named `key`).
+fn texts_of<D: ReadDoc>(
+    doc: &D,
+    key: &'static str,
+    obj: &ObjId,
+    max: usize,
+    club: &mut Club,
+) -> Result<Vec<(String, String)>, DocError> {
+    let obj = obj.clone();
     if doc.length(&obj) > max {
         return Err(DocError::TooBig);
     }

@@ -95,6 +95,8 @@ pub enum FromWorker {
         here: usize,
         /// The club's players.
         players: Vec<String>,
+        /// Names renamed on some phone: the old name's key, the new name.
+        renamed: Vec<(String, String)>,
     },
     /// Connected to the server, or not.
     Online {

@@ -347,6 +347,7 @@ impl<R: RngCore> Replica<R> {
             games: read.games.len(),
             here,
             players: read.players,
+            renamed: read.renamed,
         };
         if self.club_told.as_ref() != Some(&msg) {
             self.club_told = Some(msg.clone());

@@ -105,24 +105,17 @@ pub fn saved(id: &str, rev: u64) {
     }
 }
 
-/// After the first paint, on a phone that belongs to a club: loads the
-/// records chunk and starts the sync there. A phone in no club loads
-/// nothing more.
+/// Once storage has opened (home was painted while it opened), on a
+/// phone that belongs to a club: loads the records chunk and starts the
+/// sync there. A phone in no club loads nothing more.
 pub fn start_after_paint() {
     if membership::stored_name().is_none() {
         return;
     }
-    // After the first paint (50 ms: two frames), so it is on screen
-    // before anything loads.
-    set_timeout(
-        || {
-            leptos::task::spawn_local(async move {
-                if let Err(why) = crate::app::lazy::start_club().await {
-                    // Said by the club's page when it is shown.
-                    START_FAILED.with(|f| *f.borrow_mut() = Some(why));
-                }
-            });
-        },
-        std::time::Duration::from_millis(50),
-    );
+    leptos::task::spawn_local(async {
+        if let Err(why) = crate::app::lazy::start_club().await {
+            // Said by the club's page when it is shown.
+            START_FAILED.with(|f| *f.borrow_mut() = Some(why));
+        }
+    });
 }

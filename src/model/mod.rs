@@ -275,6 +275,35 @@ impl Roster {
         }
     }
 
+    /// The roster as the club has it: each of its names renamed on some
+    /// phone (`renamed`: the old name's key, the name it became; a chain
+    /// of renames followed) becomes the new name, once; then the club's
+    /// `players` it lacks, after its own.
+    pub fn with_club(&self, players: &[String], renamed: &[(String, String)]) -> Roster {
+        let became = |name: &String| {
+            let mut name = name.clone();
+            // A few steps: a chain of renames, never a loop forever.
+            for _ in 0..8 {
+                match renamed.iter().find(|(old, _)| *old == name_key(&name)) {
+                    Some((_, new)) if !same_name(new, &name) => name = new.clone(),
+                    _ => break,
+                }
+            }
+            name
+        };
+        let mut names: Vec<String> = Vec::new();
+        for n in self.names.iter().map(became) {
+            if !names.iter().any(|u| same_name(u, &n)) {
+                names.push(n);
+            }
+        }
+        Roster {
+            schema: SCHEMA_VERSION,
+            names,
+        }
+        .with_also(players)
+    }
+
     /// The roster without `name` (the same person however spelt in case
     /// and spaces), the others in their order.
     pub fn without(&self, name: &str) -> Roster {

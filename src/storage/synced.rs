@@ -116,13 +116,18 @@ impl<B: Backend> Store<B> {
             .await
     }
 
-    /// Adds the club's players this phone's roster lacks. Whether it did.
-    pub async fn remember_club_players(&self, names: &[String]) -> Result<bool, StoreError> {
+    /// Adds the club's players this phone's roster lacks, and renames the
+    /// names the club renamed (on any phone). Whether the roster changed.
+    pub async fn remember_club_players(
+        &self,
+        names: &[String],
+        renamed: &[(String, String)],
+    ) -> Result<bool, StoreError> {
         let (roster, problem) = self.roster().await;
         if problem.is_some() {
             return Ok(false);
         }
-        let next = roster.with_also(names);
+        let next = roster.with_club(names, renamed);
         if next.names == roster.names {
             return Ok(false);
         }

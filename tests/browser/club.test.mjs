@@ -38,6 +38,27 @@ test('a club created on one phone is joined on another, and a hand saved on eith
     await new GameScreen(a.page).waitRows(2);
     assert.deepEqual(await new GameScreen(a.page).totals(), { Ann: 0, Bob: 12 });
 
+    // Bob renamed Robert on A: B's game and B's list of players follow,
+    // and the old spelling is not in B's list.
+    await a.page.goto(`${servers.url}/records/players`);
+    await a.page.getByTestId('player-name').getByText('Bob', { exact: true }).click();
+    await a.page.getByTestId('rename-input').fill('Robert');
+    await a.page.getByTestId('rename').click();
+    await a.page.getByRole('heading', { name: 'Robert', exact: true }).waitFor();
+    const playersOnB = async () => {
+      await b.page.goto(`${servers.url}/records/players`);
+      await b.page.getByTestId('players').waitFor();
+      return (await b.page.getByTestId('player-name').allTextContents()).map((n) => n.trim()).sort();
+    };
+    let names = [];
+    assert.ok(
+      await poll(async () => (names = await playersOnB()).join() === 'Ann,Robert', { timeout: 15_000 }),
+      `B's players follow the rename (B lists ${names.join(', ')})`,
+    );
+    await openFromHome(b, game);
+    await new GameScreen(b.page).waitRows(2);
+    assert.deepEqual(await new GameScreen(b.page).totals(), { Ann: 0, Robert: 12 });
+
     // B leaves: the club's documents go from B, its games stay.
     const syncDb = () => b.page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'chicken-scores-sync'));
     await b.page.goto(`${servers.url}/records/club`);
@@ -48,7 +69,7 @@ test('a club created on one phone is joined on another, and a hand saved on eith
     assert.equal(await b.page.evaluate(() => localStorage.getItem('chicken.club')), null);
     await openFromHome(b, game);
     await new GameScreen(b.page).waitRows(2);
-    assert.deepEqual(await new GameScreen(b.page).totals(), { Ann: 0, Bob: 12 });
+    assert.deepEqual(await new GameScreen(b.page).totals(), { Ann: 0, Robert: 12 });
     assert.deepEqual([...a.errors, ...b.errors], []);
   } finally {
     await a.close();

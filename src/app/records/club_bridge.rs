@@ -332,10 +332,11 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
             games,
             here,
             players,
+            renamed,
         } => {
             spawn_local(async move {
                 if let Ok(store) = storage().await {
-                    let _ = store.remember_club_players(&players).await;
+                    let _ = store.remember_club_players(&players, &renamed).await;
                 }
             });
             let mut m = membership::load().unwrap_or(Membership {
