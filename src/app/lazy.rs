@@ -48,11 +48,10 @@ pub enum Chunk {
     /// A QR code (the hand-over link's, the club's link's): its encoder is
     /// needed by neither a new game nor a score sheet.
     Qr,
-    /// The club's banners on a game screen (records chunk: each split
-    /// function has its own loader).
-    ClubBanner,
-    /// The round typed by the whole table (records chunk).
-    LiveRound,
+    /// The club's parts of a game screen: its banners and the round typed
+    /// by the whole table (records chunk: each split function has its own
+    /// loader).
+    ClubPart,
 }
 
 impl Chunk {
@@ -79,8 +78,7 @@ async fn load(chunk: Chunk) -> Result<(), SplitLoaderError> {
     match chunk {
         Chunk::Extras => preload_extras().await,
         Chunk::Qr => preload_qr().await,
-        Chunk::ClubBanner => preload_club_banner().await,
-        Chunk::LiveRound => preload_live_round().await,
+        Chunk::ClubPart => preload_club_part().await,
         Chunk::History => preload_history().await,
         Chunk::Records => preload_records().await,
         Chunk::Games => preload_games().await,
@@ -91,7 +89,7 @@ async fn load(chunk: Chunk) -> Result<(), SplitLoaderError> {
 /// yet).
 fn view_of(chunk: Chunk, route: Route) -> Option<Result<AnyView, SplitLoaderError>> {
     match chunk {
-        Chunk::Extras | Chunk::Qr | Chunk::ClubBanner | Chunk::LiveRound => {
+        Chunk::Extras | Chunk::Qr | Chunk::ClubPart => {
             Some(Ok(view! { <crate::app::pages::NotFound/> }.into_any()))
         }
         Chunk::History => now(history_view(route)),
@@ -164,6 +162,15 @@ fn on_demand(
     shown: impl Fn() -> AnyView + Send + Sync + 'static,
     failed: fn() -> AnyView,
 ) -> AnyView {
+    // One body for every part (boxed): each caller adds only its closure.
+    on_demand_boxed(chunk, std::sync::Arc::new(shown), failed)
+}
+
+fn on_demand_boxed(
+    chunk: Chunk,
+    shown: std::sync::Arc<dyn Fn() -> AnyView + Send + Sync>,
+    failed: fn() -> AnyView,
+) -> AnyView {
     if is_loaded(chunk) {
         return shown();
     }
@@ -233,47 +240,24 @@ fn club_start() -> Result<(), SplitLoaderError> {
     Ok(())
 }
 
-#[wasm_split(records_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_club_banner))]
-fn club_banner_view(
-    parts: crate::app::records::club_banner::BannerParts,
-) -> Result<AnyView, SplitLoaderError> {
-    Ok(crate::app::records::club_banner::banner(parts))
+#[wasm_split(records_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_club_part))]
+fn club_part_view(part: crate::app::records::ClubPart) -> Result<AnyView, SplitLoaderError> {
+    Ok(crate::app::records::club_part(part))
 }
 
-/// What the club asks the table about a game (the records chunk's, where
-/// the club's code is: a member's phone has it from the start).
-pub fn club_banner(parts: crate::app::records::club_banner::BannerParts) -> AnyView {
-    club_part(Chunk::ClubBanner, parts, club_banner_view)
-}
-
-/// A part of a screen that is the club's: `view` of `parts` from `chunk`
-/// once it is loaded (nothing if it cannot be: the game works without).
-fn club_part<P, F>(chunk: Chunk, parts: P, view: fn(P) -> F) -> AnyView
-where
-    P: Clone + Send + Sync + 'static,
-    F: Future<Output = Result<AnyView, SplitLoaderError>> + 'static,
-{
+/// A club's part of a game screen (the records chunk's, where the club's
+/// code is: a member's phone has it from the start): one split point for
+/// all of them. Nothing shows if it cannot be loaded: the game works
+/// without.
+pub fn club_part(part: crate::app::records::ClubPart) -> AnyView {
     on_demand(
-        chunk,
-        move || match now(view(parts.clone())) {
+        Chunk::ClubPart,
+        move || match now(club_part_view(part.clone())) {
             Some(Ok(v)) => v,
             _ => ().into_any(),
         },
         || ().into_any(),
     )
-}
-
-#[wasm_split(records_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_live_round))]
-fn live_round_view(
-    parts: crate::app::records::round_parts::SharedText,
-) -> Result<AnyView, SplitLoaderError> {
-    Ok(crate::app::records::round_parts::shared_text(parts))
-}
-
-/// The round typed by the whole table, around a form's draft (the records
-/// chunk's, with the rest of the club).
-pub fn live_round(parts: crate::app::records::round_parts::SharedText) -> AnyView {
-    club_part(Chunk::LiveRound, parts, live_round_view)
 }
 
 /// Starts the club's sync from the records chunk (fetched now if it is

@@ -71,11 +71,12 @@ if ! command -v wasm-split-cli >/dev/null \
   say "installing wasm-split-cli $WSPLIT_VERSION (a minute, once)"
   cargo install wasm_split_cli_support --version "$WSPLIT_VERSION" --features build-binary --locked
 fi
-# wasm-opt (binaryen 132) and playwright-core come from npm, pinned by
+# wasm-opt (binaryen 132), terser and playwright-core come from npm, pinned by
 # tests/browser/package-lock.json.
-if [ ! -x tests/browser/node_modules/.bin/wasm-opt ] || [ ! -d tests/browser/node_modules/playwright-core ] \
+if [ ! -x tests/browser/node_modules/.bin/wasm-opt ] || [ ! -x tests/browser/node_modules/.bin/terser ] \
+   || [ ! -d tests/browser/node_modules/playwright-core ] \
    || [ tests/browser/package-lock.json -nt tests/browser/node_modules/.package-lock.json ]; then
-  say "installing npm packages (binaryen, playwright-core)"
+  say "installing npm packages (binaryen, terser, playwright-core)"
   (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 fi
 # The club's sync server (the reference automerge-repo sync server), pinned

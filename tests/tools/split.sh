@@ -9,6 +9,7 @@
 #   wasm-bindgen     the main module (--keep-lld-exports: the chunks import
 #                    the memory, the function table and the shared functions)
 #   wasm-opt -Oz     every module (release only)
+#   terser           the JS glue and the chunk loader (release only)
 # and puts them in /wasm/<hash of their contents>/ (immutable, cached
 # forever; the relative URLs between them stay as written), replacing
 # Trunk's own JS and WASM in the staged page.
@@ -35,6 +36,25 @@ if [ "$profile" = release ]; then
     --enable-mutable-globals --enable-reference-types --enable-multivalue {} -o {}
 fi
 
+# Which files each split point needs, read from the chunk loader as
+# wasm-split wrote it (before it is minified).
+files=$(mktemp)
+trap 'rm -rf "$work" "$files"' EXIT
+node - "$work/__wasm_split.js" > "$files" <<'JS'
+const fs = require('fs');
+const js = fs.readFileSync(process.argv[2], 'utf8');
+const files = {};
+const re = /export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([\w.]+)"[\s\S]*?\n, \[([^\]]*)\]\)\)/g;
+for (const m of js.matchAll(re)) {
+  const deps = m[3].split(',').map((s) => s.trim()).filter(Boolean).map((c) => `${c.replace(/^__/, '')}.wasm`);
+  files[m[1]] = [m[2], ...deps];
+}
+process.stdout.write(JSON.stringify(files));
+JS
+if [ "$profile" = release ]; then
+  bash "$ROOT/tests/tools/minify-js.sh" "$work/chicken-scores.js" "$work/__wasm_split.js"
+fi
+
 hash=$(cd "$work" && cat $(ls | sort) | sha256sum | cut -c1-16)
 out="$stage/wasm/$hash"
 mkdir -p "$out"
@@ -52,16 +72,10 @@ sed -i \
 # fetches that chunk's files at once, alongside the main module, instead
 # of after it: a small script maps the path to the files
 # (__wasm_split.js names each split's file and the shared chunks it needs).
-node - "$out" "$hash" "$stage/index.html" <<'JS'
+node - "$files" "$hash" "$stage/index.html" <<'JS'
 const fs = require('fs');
-const [dir, hash, html] = process.argv.slice(2);
-const js = fs.readFileSync(`${dir}/__wasm_split.js`, 'utf8');
-const files = {};
-const re = /export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([\w.]+)"[\s\S]*?\n, \[([^\]]*)\]\)\)/g;
-for (const m of js.matchAll(re)) {
-  const deps = m[3].split(',').map((s) => s.trim()).filter(Boolean).map((c) => `${c.replace(/^__/, '')}.wasm`);
-  files[m[1]] = [m[2], ...deps];
-}
+const [filesJson, hash, html] = process.argv.slice(2);
+const files = JSON.parse(fs.readFileSync(filesJson, 'utf8'));
 // Every game's pages are one chunk (src/app/lazy.rs), so no game is named.
 const union = (...names) => [...new Set(names.flatMap((n) => files[`${n}_chunk`] || []))];
 const map = { '/history': union('history'), '/records/': union('records'), '/play/': union('games', 'extras') };

@@ -64,6 +64,7 @@ if [ "$profile" = release ]; then
     --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
     --enable-reference-types --enable-multivalue \
     "$work/sync-worker_bg.wasm" -o "$work/sync-worker_bg.wasm"
+  bash tests/tools/minify-js.sh "$work/sync-worker.js"
 fi
 hash=$(cat "$work/sync-worker.js" "$work/sync-worker_bg.wasm" | sha256sum | cut -c1-16)
 rm -rf "$dist/sync"

@@ -5,11 +5,10 @@
 
 use leptos::prelude::*;
 
+use super::{entry_adds, GameUi};
 use crate::app::records::club_banner::BannerParts;
+use crate::app::records::ClubPart;
 use crate::model::GameRecord;
-use crate::rules::{entry_points, points_line};
-
-use super::GameUi;
 
 /// The club's questions and notices for the game in `rec`.
 pub fn club_view<R: GameUi>(rec: RwSignal<GameRecord<R>>) -> AnyView {
@@ -23,9 +22,8 @@ pub fn club_view<R: GameUi>(rec: RwSignal<GameRecord<R>>) -> AnyView {
         rec.with(|r| {
             let mut log = r.log.clone();
             *log.get_mut(index)? = entry;
-            let points = entry_points::<R>(&r.setup(), &log, index)?;
-            Some(points_line(&r.players, &points, true))
+            entry_adds(r, &log, index, true)
         })
     });
-    crate::app::lazy::club_banner(BannerParts { id, label, adds })
+    crate::app::lazy::club_part(ClubPart::Banner(BannerParts { id, label, adds }))
 }

@@ -221,10 +221,7 @@ impl<R: GameUi> Screen<R> {
     /// "Hand 10: Ann 8, Bob 16".
     fn describe(self, index: usize, signed: bool) -> String {
         self.rec.with_untracked(|r| {
-            let setup = r.setup();
-            let points = entry_points::<R>(&setup, &r.log, index)
-                .map(|p| points_line(&r.players, &p, signed))
-                .unwrap_or_else(|| "no points".into());
+            let points = entry_adds(r, &r.log, index, signed).unwrap_or_else(|| "no points".into());
             format!("{}: {points}", R::entry_label(&r.log, index))
         })
     }

@@ -15,6 +15,7 @@
 
 use super::*;
 use crate::app::records::round_parts::SharedText;
+use crate::app::records::ClubPart;
 
 /// Shares `draft` (the form for entry `form.index` of game `id`) with the
 /// table: the round's parts typed on other phones are laid over it as they
@@ -38,12 +39,12 @@ pub(super) fn share<R: GameUi>(form: Form<R>, draft: RwSignal<R::Draft>, id: Str
             draft.set(d);
         }
     });
-    crate::app::lazy::live_round(SharedText {
+    crate::app::lazy::club_part(ClubPart::Round(SharedText {
         id,
         text,
         set,
         own,
         at: form.index,
         names,
-    })
+    }))
 }

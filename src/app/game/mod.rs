@@ -144,6 +144,18 @@ pub fn lower_first(text: &str) -> String {
     }
 }
 
+/// What entry `index` of `log` (game `r`'s log, or it with one entry
+/// changed) adds, in words: "Ann 8, Bob 16" (signed when `signed`).
+fn entry_adds<R: GameUi>(
+    r: &GameRecord<R>,
+    log: &[R::Entry],
+    index: usize,
+    signed: bool,
+) -> Option<String> {
+    let points = entry_points::<R>(&r.setup(), log, index)?;
+    Some(points_line(&r.players, &points, signed))
+}
+
 /// What an entry form's body is given: small handles only, so it is `Copy`
 /// and every closure of the body can hold it.
 pub struct Form<R: Rules> {

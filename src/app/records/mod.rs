@@ -30,6 +30,23 @@ pub fn page(route: Route) -> AnyView {
     }
 }
 
+/// A club's part of a game screen, with what the game gives it.
+#[derive(Clone)]
+pub enum ClubPart {
+    /// What the club asks the table about the game.
+    Banner(club_banner::BannerParts),
+    /// The round typed by the whole table, around a form's draft.
+    Round(round_parts::SharedText),
+}
+
+/// The view of a club's part of a game screen.
+pub fn club_part(part: ClubPart) -> AnyView {
+    match part {
+        ClubPart::Banner(parts) => club_banner::banner(parts),
+        ClubPart::Round(parts) => round_parts::shared_text(parts),
+    }
+}
+
 /// Problems found while reading storage, one warning each.
 pub fn problems_view(problems: Vec<String>) -> impl IntoView {
     problems
