@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { openApp, screenStill } from './harness.mjs';
+import { openApp, overflow, screenStill } from './harness.mjs';
 import { HomeScreen } from './pages.mjs';
 import { PlayingChickenScreen } from './playing_chicken_pages.mjs';
 import { CluckScreen } from './cluck_pages.mjs';
@@ -24,11 +24,6 @@ async function axeViolations(page) {
     return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
   });
   return found;
-}
-
-/** How much wider than the viewport the page is (0 when it fits). */
-async function overflow(page) {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
 async function check(page, what, problems) {

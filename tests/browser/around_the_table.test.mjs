@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { openApp } from './harness.mjs';
+import { openApp, overflow } from './harness.mjs';
 import { HomeScreen } from './pages.mjs';
 
 // A two-player Double-6 game: seven hands, Ann wins 18 to 24.
@@ -194,7 +194,7 @@ test('the chart follows the score sheet, hidden while playing, the winner highli
     const tick = await page.locator('.chart text.tick').first().evaluate((t) => getComputedStyle(t).fill);
     assert.equal(tick, 'rgb(185, 180, 170)');
     // Nothing sideways at 320 px.
-    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0);
+    assert.equal(await overflow(page), 0);
     const box = await page.getByTestId('chart').boundingBox();
     assert.ok(box.x >= 0 && box.x + box.width <= 320, JSON.stringify(box));
 

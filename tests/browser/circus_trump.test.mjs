@@ -5,7 +5,7 @@
 // reload; 320 px in dark mode.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp } from './harness.mjs';
+import { openApp, overflow } from './harness.mjs';
 import { HomeScreen } from './pages.mjs';
 import { CircusScreen, SUIT_INDEX } from './chicken_lines_pages.mjs';
 
@@ -94,7 +94,7 @@ for (const scheme of ['light', 'dark']) {
       assert.deepEqual(await game.totals(), { Bob: 11.5, Dee: 14, Ann: 15, Cy: 22 });
       const outcome = await game.outcome().textContent();
       assert.match(outcome, /Bob holds the Plumedini card \(most lines: 4 lines\): 23 halved is 11\.5/);
-      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0);
+      assert.equal(await overflow(page), 0);
       const help = await game.openHelp();
       assert.match(await help.textContent(), /Most lines \(the default\)/);
       assert.deepEqual(app.errors, []);

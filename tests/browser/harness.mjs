@@ -103,3 +103,14 @@ export async function screenStill(page, timeout = 10_000) {
     && document.getAnimations().every((a) => a.playState !== 'running'
       || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout });
 }
+
+/**
+ * How much wider than the phone the page is (0 when it fits): its width
+ * against the viewport the test set. Not against `window.innerWidth`: a
+ * phone-emulating Chromium widens the layout viewport to the content, so
+ * that difference is 0 however wide the page is.
+ */
+export async function overflow(page) {
+  const { width } = page.viewportSize();
+  return page.evaluate((width) => document.documentElement.scrollWidth - width, width);
+}

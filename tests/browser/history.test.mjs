@@ -9,7 +9,7 @@
 // rematch of a game that cannot be read; at 320 px in dark mode.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp } from './harness.mjs';
+import { openApp, overflow } from './harness.mjs';
 import { HomeScreen } from './pages.mjs';
 import { RummyScreen } from './chicken_lines_pages.mjs';
 import { idbDump, idbSeed } from './idb.mjs';
@@ -43,10 +43,6 @@ class History {
   async waitRows(n) {
     await this.page.waitForFunction((n) => document.querySelectorAll('[data-testid=finished-game]').length === n, n);
   }
-}
-
-async function overflow(page) {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
 /** The new-game page's sentence about who deals or goes first. */

@@ -5,7 +5,7 @@
 // names never make either page wider than a 320 px phone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp } from './harness.mjs';
+import { openApp, overflow } from './harness.mjs';
 import { HomeScreen, NewGameScreen } from './pages.mjs';
 import { idbDump, idbPoke, idbSeed, simulateFullDisk } from './idb.mjs';
 
@@ -214,11 +214,6 @@ test('a name is removed from the players of earlier games, and stays removed', a
     await app.close();
   }
 });
-
-/** How much wider than the viewport the page is (0 when it fits). */
-async function overflow(page) {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
 
 for (const scheme of ['light', 'dark']) {
   test(`320 px, 40-letter names, ${scheme}: home and new game are never wider than the phone`, { timeout: 120000 }, async () => {

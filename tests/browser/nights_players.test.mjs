@@ -9,7 +9,7 @@
 // records page is wider than the phone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenStill } from './harness.mjs';
+import { openApp, overflow, screenStill } from './harness.mjs';
 import { HomeScreen } from './pages.mjs';
 import { idbSeed } from './idb.mjs';
 
@@ -247,12 +247,12 @@ test('records pages at 320 px in dark mode fit the phone', { timeout: 120000 }, 
       await page.goto(url + p);
       await page.getByTestId(shown).waitFor();
       await screenStill(page);
-      const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const over = await overflow(page);
       assert.equal(over, 0, `${p} is ${over}px wider than the phone`);
     }
     await page.getByTestId('night-row').first().click();
     await page.getByTestId('night-table').waitFor();
-    const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const over = await overflow(page);
     assert.equal(over, 0, `the night is ${over}px wider than the phone`);
     const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     assert.equal(bg, 'rgb(18, 18, 20)', 'dark mode');

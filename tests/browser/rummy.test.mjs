@@ -4,7 +4,7 @@
 // result; at 320 px in dark mode nothing is wider than the phone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp } from './harness.mjs';
+import { openApp, overflow } from './harness.mjs';
 import { HomeScreen } from './pages.mjs';
 import { RummyScreen } from './chicken_lines_pages.mjs';
 
@@ -103,9 +103,9 @@ test('refusals beside the hand, and 320 px in dark mode', async () => {
     await game.sum('Bob', 'abc');
     assert.match(await page.getByTestId('hand-row-1').locator('.field-error').textContent(), /not a number/);
     await game.cards('Bob', ['S9', 'S9'], { keepOpen: true });
-    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0);
+    assert.equal(await overflow(page), 0);
     await game.picker('Bob').getByTestId('picker-done').click();
-    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0);
+    assert.equal(await overflow(page), 0);
     await game.saveRound();
     assert.deepEqual(await game.totals(), { Ann: -20, Bob: 36 });
     // The first dealer (picked at random) is corrected to Bob: round 2 is Ann's deal.
