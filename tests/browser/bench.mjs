@@ -19,9 +19,10 @@
 //  5. home, then a tap into each game's first screen (cold, 4x): time and
 //     bytes on the wire;
 // and the bytes of everything kept for offline.
-// Usage: node tests/browser/bench.mjs [runs] [save [hands]]   (after
-// tests/tools/build.sh; with `save`, only measure 3, optionally with fewer
-// hands recorded: 14 measures a save in the middle of the game)
+// Usage: node tests/browser/bench.mjs [runs] [save [hands] | slow4g]
+// (after tests/tools/build.sh; with `save`, only measure 3, optionally
+// with fewer hands recorded: 14 measures a save in the middle of the game;
+// with `slow4g`, only home's first load on Slow 4G)
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -58,25 +59,35 @@ async function withPage(url, fn) {
   }
 }
 
-async function firstLoad(url) {
+/** DevTools' "Slow 4G": 562.5 ms round trip, 1.6 Mbps down and 750 kbps
+ *  up, each at 90% (the figures Lighthouse's mobile run throttles to). */
+const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1.6e6 * 0.9) / 8, uploadThroughput: (750e3 * 0.9) / 8 };
+
+/** Home from a cold cache: bytes on the wire; when its content (the game
+ *  links) is in the page (`tti`), and when the frame showing it is painted
+ *  (`painted`: a task queued by the frame's rAF runs after its paint).
+ *  With `network`, the network is throttled so (Slow 4G). */
+async function firstLoad(url, network = null) {
   return withPage(url, async (page, cdp) => {
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (network) await cdp.send('Network.emulateNetworkConditions', network);
     let bytes = 0;
     cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
     await page.addInitScript(() => {
       new MutationObserver((_, obs) => {
         if (document.querySelector('[data-testid="new-chickenfoot"]')) {
           window.__interactive = performance.now();
+          requestAnimationFrame(() => setTimeout(() => { window.__painted = performance.now(); }));
           obs.disconnect();
         }
       }).observe(document, { childList: true, subtree: true });
     });
-    await page.goto(url + '/');
-    await page.waitForFunction(() => window.__interactive !== undefined);
-    const tti = await page.evaluate(() => window.__interactive);
-    await page.waitForLoadState('networkidle');
-    return { bytes, tti };
+    await page.goto(url + '/', { timeout: 120_000 });
+    await page.waitForFunction(() => window.__painted !== undefined, null, { timeout: 120_000 });
+    const { tti, painted } = await page.evaluate(() => ({ tti: window.__interactive, painted: window.__painted }));
+    await page.waitForLoadState('networkidle', { timeout: 120_000 });
+    return { bytes, tti, painted };
   });
 }
 
@@ -178,6 +189,23 @@ async function tapToUpdate(url) {
 }
 
 const SAVE_ONLY = process.argv[3] === 'save';
+// `slow4g`: only home's first load, on Slow 4G and at 4x CPU.
+if (process.argv[3] === 'slow4g') {
+  const server = await startServer(DIST, 0, '127.0.0.1');
+  const url = `http://127.0.0.1:${server.address().port}`;
+  const loads = [];
+  for (let i = 0; i < RUNS; i++) loads.push(await firstLoad(url, SLOW_4G));
+  server.close();
+  console.log(JSON.stringify({
+    runs: RUNS,
+    network: 'Slow 4G (562.5 ms, 1.44 Mbps down), 4x CPU, cold',
+    home_bytes: median(loads.map((l) => l.bytes)),
+    home_content_in_page_ms: Math.round(median(loads.map((l) => l.tti))),
+    home_content_painted_ms: Math.round(median(loads.map((l) => l.painted))),
+    each_painted_ms: loads.map((l) => Math.round(l.painted)),
+  }, null, 2));
+  process.exit(0);
+}
 const ms = (xs) => Math.round(median(xs));
 const mutationFigures = (saves) => Object.fromEntries(
   ['total', 'added', 'removed', 'attributes', 'characterData'].map((k) => [k, median(saves.map((s) => s.mutations[k]))]));
