@@ -1,8 +1,14 @@
 // Runs Lighthouse (mobile defaults) on home, each game's new-game page and
 // a Chickenfoot game with three hands, and prints the four scores and every
-// audit below 1 in accessibility, best practices and SEO. The game is made
-// in a Chromium profile by Playwright; Lighthouse then opens that profile
-// without resetting its storage, so it sees the stored game.
+// audit below 1 in accessibility, best practices and SEO.
+//
+// Cold, as a first visit: home and the new-game pages with Lighthouse's
+// storage reset (no HTTP cache, no service worker, nothing stored). The
+// game is made in a Chromium profile by Playwright; before Lighthouse opens
+// that profile (without its storage reset, so it sees the stored game), the
+// HTTP cache, the service worker and its caches are cleared there: only
+// the game's storage is left. `--warm` keeps them all (the figures before
+// issue 25).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
@@ -16,6 +22,7 @@ import { startServer } from '../tools/static-server.mjs';
 const server = await startServer(DIST, 0, '127.0.0.1');
 const base = `http://127.0.0.1:${server.address().port}`;
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-lh-'));
+const coldProfile = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-lh-cold-'));
 const kinds = GAME_IDS;
 
 const context = await chromium.launchPersistentContext(profile, {
@@ -37,6 +44,13 @@ for (const [i, pips] of [[0, 12], [1, 30], [2, 7]].entries()) {
   await game.waitRows(i + 1);
 }
 const gameUrl = new URL(page.url()).pathname;
+const WARM = process.argv.includes('--warm');
+if (!WARM) {
+  // Cold: only the stored game stays.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
+}
 await context.close();
 
 const pages = [['home', '/'], ...kinds.map((k) => [`new ${k}`, `/play/${k}/new`]), ['game, 3 hands', gameUrl]];
@@ -45,8 +59,11 @@ for (const [name, url] of pages) {
   const out = path.join(profile, 'report.json');
   // Asynchronously: the server answering Lighthouse runs in this process.
   await promisify(execFile)(process.env.LIGHTHOUSE, [
-    base + url, '--quiet', '--output=json', `--output-path=${out}`, '--disable-storage-reset',
-    `--chrome-flags=--headless=new --no-sandbox --user-data-dir=${profile}`,
+    base + url, '--quiet', '--output=json', `--output-path=${out}`,
+    ...(WARM || url === gameUrl ? ['--disable-storage-reset'] : []),
+    // The reset runs in a profile of their own: a reset clears the
+    // origin's storage, which holds the game.
+    `--chrome-flags=--headless=new --no-sandbox --user-data-dir=${WARM || url === gameUrl ? profile : coldProfile}`,
   ], { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM || '/usr/bin/chromium' }, maxBuffer: 1 << 26 });
   const r = JSON.parse(fs.readFileSync(out, 'utf8'));
   const c = r.categories;
@@ -74,3 +91,4 @@ console.log('| page | performance | accessibility | best practices | SEO |\n|---
 console.log(rows.join('\n'));
 server.close();
 fs.rmSync(profile, { recursive: true, force: true });
+fs.rmSync(coldProfile, { recursive: true, force: true });
