@@ -22,6 +22,13 @@ await page.goto(`${url}/play/chickenfoot/bench10`); await page.getByTestId('save
 await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 await fillHand(page);
 await new Promise((r) => setTimeout(r, 500));
+// PROFILE=1: the JS and WASM functions by self time too (WASM names need a
+// build that keeps them: see docs/performance.md, "Where a save's time goes").
+if (process.env.PROFILE) {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+}
 const events = [];
 cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
 const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
@@ -39,4 +46,16 @@ console.log(Object.entries(byName).sort((a, b) => b[1] - a[1]).slice(0, 25).map(
 const fn = {};
 for (const e of main) { if (e.ts < start || e.name !== 'FunctionCall') continue; const d = e.args?.data; const k = `${d?.functionName || '?'} ${d?.url?.split('/').pop() || ''}`; fn[k] = (fn[k] || 0) + e.dur / 1000; }
 console.log('--- FunctionCall'); console.log(Object.entries(fn).sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${v.toFixed(1)} ms ${k}`).join('\n'));
+if (process.env.PROFILE) {
+  const { profile } = await cdp.send('Profiler.stop');
+  const dt = {};
+  profile.timeDeltas.forEach((d, i) => { const id = profile.samples[i]; dt[id] = (dt[id] || 0) + d / 1000; });
+  const self = {};
+  for (const n of profile.nodes) {
+    const k = (n.callFrame.functionName || '(anonymous)').replace(/17h[0-9a-f]{16}E$/, '').slice(0, 140);
+    self[k] = (self[k] || 0) + (dt[n.id] || 0);
+  }
+  console.log('--- self time (sampled)');
+  console.log(Object.entries(self).sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, v]) => `${v.toFixed(1)} ms ${k}`).join('\n'));
+}
 await context.close(); server.close(); fs.rmSync(dir, { recursive: true, force: true });
