@@ -217,6 +217,7 @@ pub fn App() -> impl IntoView {
     // starts loading its chunk before the tap ends.
     loader.warm(&router::current_path());
     router::on_pointer_down(move |href| loader.warm(href));
+    warm_games_from_home(app, router, loader);
     let page = erased::dynamic(move || {
         let route = router.route.get();
         match lazy::Chunk::of(&route) {
@@ -246,6 +247,30 @@ pub fn App() -> impl IntoView {
     };
     view! { <main class="app">{failed}{page}</main> }
 }
+
+/// Home's likeliest next page is a game's: a moment after home has shown
+/// its games (storage open), the games' chunk is fetched and started, so
+/// a tap on a game shows its form at once. Once per page load.
+fn warm_games_from_home(app: AppCtx, router: router::RouterCtx, loader: lazy::Loader) {
+    Effect::new(move |warmed: Option<bool>| {
+        if warmed == Some(true) {
+            return true;
+        }
+        let home = router.route.with(|r| *r == Route::Home);
+        if !(app.ready.get() && home) {
+            return false;
+        }
+        let next = Route::new_game(crate::rules::GAMES[0]);
+        set_timeout(
+            move || loader.warm(&next),
+            std::time::Duration::from_millis(WARM_AFTER_MS),
+        );
+        true
+    });
+}
+
+/// How long home is left alone before the games' chunk is fetched.
+const WARM_AFTER_MS: u64 = 1000;
 
 /// The page of a game's route: its new-game page or a game page.
 pub fn play_route<R: GameUi>(route: Route) -> AnyView {

@@ -19,10 +19,11 @@
 //  5. home, then a tap into each game's first screen (cold, 4x): time and
 //     bytes on the wire;
 // and the bytes of everything kept for offline.
-// Usage: node tests/browser/bench.mjs [runs] [save [hands] | slow4g]
+// Usage: node tests/browser/bench.mjs [runs] [save [hands] | slow4g | tap [thinkMs]]
 // (after tests/tools/build.sh; with `save`, only measure 3, optionally
 // with fewer hands recorded: 14 measures a save in the middle of the game;
-// with `slow4g`, only home's first load on Slow 4G)
+// with `slow4g`, only home's first load on Slow 4G; with `tap`, only home
+// then New Chickenfoot tapped after a pause: tap to the form painted)
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -170,6 +171,22 @@ async function firstGame(url, kind) {
   });
 }
 
+/** Home, then, `thinkMs` after its game links show (a person reading
+ *  them), a tap on "New <game>": ms from the tap to the frame that shows
+ *  the new-game form painted (cold profile, 4x). */
+async function formAfterTap(url, kind, thinkMs) {
+  return withPage(url, async (page) => {
+    await page.goto(url + '/');
+    const button = page.getByTestId(`new-${kind}`);
+    await button.waitFor();
+    await page.waitForTimeout(thinkMs);
+    await page.evaluate(() => document.addEventListener('click', () => { window.__tap = performance.now(); }, { capture: true, once: true }));
+    await button.click();
+    await page.getByTestId('start-game').waitFor();
+    return page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now() - window.__tap)))));
+  });
+}
+
 /** Bytes of every file the service worker keeps for offline (brotli where
  *  the build wrote a .br: what the server sends Chromium). */
 function offlineBytes() {
@@ -189,6 +206,18 @@ async function tapToUpdate(url) {
 }
 
 const SAVE_ONLY = process.argv[3] === 'save';
+// `tap <thinkMs>`: only home, then New Chickenfoot tapped `thinkMs` after
+// home shows its games: tap to the form painted.
+if (process.argv[3] === 'tap') {
+  const think = Number(process.argv[4] || 2000);
+  const server = await startServer(DIST, 0, '127.0.0.1');
+  const url = `http://127.0.0.1:${server.address().port}`;
+  const taps = [];
+  for (let i = 0; i < RUNS; i++) taps.push(await formAfterTap(url, 'chickenfoot', think));
+  server.close();
+  console.log(JSON.stringify({ runs: RUNS, think_ms: think, tap_to_form_painted_ms: Math.round(median(taps)), each: taps.map(Math.round) }, null, 2));
+  process.exit(0);
+}
 // `slow4g`: only home's first load, on Slow 4G and at 4x CPU.
 if (process.argv[3] === 'slow4g') {
   const server = await startServer(DIST, 0, '127.0.0.1');
