@@ -427,8 +427,76 @@ fn two_phones_renaming_at_once_in_a_club_made_before_renames_were_kept_both_stan
         ("y".to_string(), "X".to_string()),
     ];
     let names = roster.with_club(&[], &renamed).names;
-    assert_eq!(names[0], "Alan B");
-    assert_eq!(names.len(), 2);
+    assert_eq!(
+        names,
+        vec!["Alan B", "X"],
+        "a cycle leaves the name as it is"
+    );
+    // Three phones renaming in a ring at once: each name stays itself, on
+    // every read (no rotation from one club message to the next).
+    let ring = [
+        ("a".to_string(), "B".to_string()),
+        ("b".to_string(), "C".to_string()),
+        ("c".to_string(), "A".to_string()),
+    ];
+    let roster = chicken_scores::model::Roster {
+        schema: 3,
+        names: vec!["A".into()],
+    };
+    let once = roster.with_club(&[], &ring);
+    assert_eq!(once.names, vec!["A"]);
+    assert_eq!(once.with_club(&[], &ring).names, vec!["A"]);
+}
+
+#[test]
+fn a_spelling_added_on_another_phone_while_it_was_renamed_stays_out() {
+    let mut club = AutoCommit::new();
+    club_doc::create(&mut club, "Thursdays").unwrap();
+    club_doc::add_player(&mut club, "Ann").unwrap();
+    // This phone copied the club before "Anne" was in it.
+    let mut other = phone_of(&mut club);
+    club_doc::add_player(&mut club, "Anne").unwrap();
+    club_doc::rename_player(&mut club, "Anne", "Ann").unwrap();
+    assert_eq!(club_doc::add_player(&mut other, "Anne"), Ok(true));
+    club.merge(&mut other).unwrap();
+    let read = club_doc::read(&club).unwrap();
+    assert_eq!(read.players, vec!["Ann".to_string()]);
+    // And a phone's list that got "Anne" from the club's list meanwhile
+    // follows the rename too.
+    let roster = chicken_scores::model::Roster {
+        schema: 3,
+        names: vec![],
+    };
+    assert_eq!(
+        roster
+            .with_club(&["Ann".into(), "Anne".into()], &read.renamed)
+            .names,
+        vec!["Ann"]
+    );
+}
+
+#[test]
+fn a_hostile_renamed_map_is_left_out_entry_by_entry_never_refusing_the_club() {
+    let mut club = AutoCommit::new();
+    club_doc::create(&mut club, "Thursdays").unwrap();
+    club_doc::add_player(&mut club, "Ann").unwrap();
+    let renamed = match club.get(ROOT, "renamed").unwrap() {
+        Some((_, id)) => id,
+        None => panic!("made with the club"),
+    };
+    club.put(&renamed, "Not A Key", "X").unwrap();
+    club.put(&renamed, "blank", "  ").unwrap();
+    club.put(&renamed, "num", 7).unwrap();
+    club.put(&renamed, "big", "x".repeat(limits::MAX_FIELD_BYTES + 1))
+        .unwrap();
+    for i in 0..limits::MAX_CLUB_PLAYERS + 5 {
+        club.put(&renamed, format!("p{i}").as_str(), "Ann").unwrap();
+    }
+    let read = club_doc::read(&club).unwrap();
+    assert_eq!(read.players, vec!["Ann".to_string()]);
+    assert_eq!(read.renamed.len(), limits::MAX_CLUB_PLAYERS);
+    assert!(read.bad.contains(&"renamed/Not A Key".to_string()));
+    assert!(read.bad.contains(&"renamed/num".to_string()));
 }
 
 #[test]

@@ -51,7 +51,8 @@ pub struct Club {
     /// Each night's id and its stored JSON, by id.
     pub nights: Vec<(String, String)>,
     /// Keys written with more than one value on different phones
-    /// ("games/<id>", "nights/<id>"): the first value is shown.
+    /// ("games/<id>", "players/<key>", "nights/<id>"): the first value is
+    /// shown.
     pub conflicted: Vec<String>,
     /// Entries left out because they are not what this app writes (a
     /// number, a nested object, an overlong key): "games/<id>". One bad
@@ -184,19 +185,56 @@ pub fn read<D: ReadDoc>(doc: &D) -> Result<Club, DocError> {
         ..Club::default()
     };
     club.games = texts(doc, "games", MAX_CLUB_GAMES, &mut club)?;
-    club.players = texts(doc, "players", MAX_CLUB_PLAYERS, &mut club)?
+    club.renamed = renames(doc, &mut club)?;
+    // A name renamed on one phone while another added it (or a phone of
+    // an older release did) is the name it became: left out here.
+    let players = texts(doc, "players", MAX_CLUB_PLAYERS, &mut club)?;
+    club.players = players
         .into_iter()
+        .filter(|(key, _)| {
+            club.renamed
+                .binary_search_by(|(old, _)| old.cmp(key))
+                .is_err()
+        })
         .map(|(_, name)| name)
         .collect();
     club.nights = texts(doc, "nights", MAX_CLUB_NIGHTS, &mut club)?;
-    for renamed in renamed_maps(doc)? {
-        let mut more = texts_of(doc, "renamed", &renamed, MAX_CLUB_PLAYERS, &mut club)?;
-        club.renamed.append(&mut more);
-    }
-    club.renamed.sort();
-    club.renamed.dedup_by(|a, b| a.0 == b.0);
-    club.renamed.truncate(MAX_CLUB_PLAYERS);
     Ok(club)
+}
+
+/// Every rename the club knows, by the old name's key (sorted): where two
+/// phones renamed one name at once, the value Automerge shows (the one a
+/// game's players show too). At most `MAX_CLUB_PLAYERS`: more are left
+/// out, never refusing the club. An entry that is not a name's key with a
+/// name is left out and named in `club.bad`.
+fn renames<D: ReadDoc>(doc: &D, club: &mut Club) -> Result<Vec<(String, String)>, DocError> {
+    let mut out = std::collections::BTreeMap::new();
+    for obj in renamed_maps(doc)? {
+        for k in doc.keys(&obj) {
+            if out.len() >= MAX_CLUB_PLAYERS {
+                break;
+            }
+            if out.contains_key(&k) {
+                continue;
+            }
+            let key_ok = !k.is_empty() && k.len() <= MAX_FIELD_BYTES && name_key(&k) == k;
+            match doc.get(&obj, k.as_str())? {
+                Some((Value::Scalar(v), _)) if key_ok => match v.as_ref() {
+                    ScalarValue::Str(t) if !t.trim().is_empty() && t.len() <= MAX_FIELD_BYTES => {
+                        out.insert(k, t.to_string());
+                    }
+                    _ => club.bad.push(format!("renamed/{}", bounded_key(&k))),
+                },
+                _ => club.bad.push(format!("renamed/{}", bounded_key(&k))),
+            }
+        }
+    }
+    Ok(out.into_iter().collect())
+}
+
+/// A key as shown in a message: its first 40 characters.
+fn bounded_key(k: &str) -> String {
+    k.chars().take(40).collect()
 }
 
 fn map<D: ReadDoc>(doc: &D, key: &'static str) -> Result<ObjId, DocError> {
@@ -214,24 +252,13 @@ fn texts<D: ReadDoc>(
     max: usize,
     club: &mut Club,
 ) -> Result<Vec<(String, String)>, DocError> {
-    texts_of(doc, key, &map(doc, key)?, max, club)
-}
-
-/// [`texts`] of the map `obj` (named `key`).
-fn texts_of<D: ReadDoc>(
-    doc: &D,
-    key: &'static str,
-    obj: &ObjId,
-    max: usize,
-    club: &mut Club,
-) -> Result<Vec<(String, String)>, DocError> {
-    let obj = obj.clone();
+    let obj = map(doc, key)?;
     if doc.length(&obj) > max {
         return Err(DocError::TooBig);
     }
     let mut out = Vec::new();
     for k in doc.keys(&obj) {
-        let shown: String = k.chars().take(40).collect();
+        let shown = bounded_key(&k);
         if k.is_empty() || k.len() > MAX_FIELD_BYTES {
             club.bad.push(format!("{key}/{shown}"));
             continue;

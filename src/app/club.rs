@@ -1,7 +1,7 @@
 //! The club as the pages see it: whether the phone belongs to one and is
 //! online, and what the table is asked about a game ([`ClubCtx`], built by
 //! the chunks that show it). The main module holds only the hooks a save
-//! calls and [`start_after_paint`]; the sync itself (the worker and the
+//! calls and [`start_once_open`]; the sync itself (the worker and the
 //! bridge to it) is in the records chunk, loaded after the first paint and
 //! only on a phone that belongs to a club.
 
@@ -108,7 +108,7 @@ pub fn saved(id: &str, rev: u64) {
 /// Once storage has opened (home was painted while it opened), on a
 /// phone that belongs to a club: loads the records chunk and starts the
 /// sync there. A phone in no club loads nothing more.
-pub fn start_after_paint() {
+pub fn start_once_open() {
     if membership::stored_name().is_none() {
         return;
     }

@@ -361,6 +361,23 @@ impl Loader {
         self.start(chunk);
     }
 
+    /// Fetches and starts the chunk that shows `path`'s route in the
+    /// background (a likely next page), leaving the page's own loading as
+    /// it is: a failure here is tried again when the page needs it.
+    pub fn prefetch(self, path: &str) {
+        let Some(chunk) = Chunk::of(&Route::parse(path)) else {
+            return;
+        };
+        if is_loaded(chunk) || self.fetch.get_untracked() == Fetch::Loading(chunk) {
+            return;
+        }
+        spawn_local(async move {
+            if load(chunk).await.is_ok() {
+                mark_loaded(chunk);
+            }
+        });
+    }
+
     fn start(self, chunk: Chunk) {
         self.fetch.set(Fetch::Loading(chunk));
         spawn_local(async move {

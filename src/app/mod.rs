@@ -185,7 +185,7 @@ fn open_storage() -> AppCtx {
                 .set(store.kept_aside().await.map(|k| k.len()).unwrap_or(0));
         }
         ctx.ready.set(true);
-        club::start_after_paint();
+        club::start_once_open();
     });
     // Another tab saved, or this page came back from the back/forward
     // cache: the lists are read again.
@@ -262,7 +262,13 @@ fn warm_games_from_home(app: AppCtx, router: router::RouterCtx, loader: lazy::Lo
         }
         let next = Route::new_game(crate::rules::GAMES[0]);
         set_timeout(
-            move || loader.warm(&next),
+            move || {
+                // Only while home is still shown: another page's chunk
+                // comes first.
+                if router.route.with_untracked(|r| *r == Route::Home) {
+                    loader.prefetch(&next);
+                }
+            },
             std::time::Duration::from_millis(WARM_AFTER_MS),
         );
         true

@@ -277,19 +277,27 @@ impl Roster {
 
     /// The roster as the club has it: each of its names renamed on some
     /// phone (`renamed`: the old name's key, the name it became; a chain
-    /// of renames followed) becomes the new name, once; then the club's
-    /// `players` it lacks, after its own.
+    /// of renames followed; a name in a cycle of renames, or renamed to
+    /// no valid name, stays as it is) becomes the new name, once; then the
+    /// club's `players` it lacks, after its own, renamed the same way.
     pub fn with_club(&self, players: &[String], renamed: &[(String, String)]) -> Roster {
         let became = |name: &String| {
-            let mut name = name.clone();
-            // A few steps: a chain of renames, never a loop forever.
-            for _ in 0..8 {
-                match renamed.iter().find(|(old, _)| *old == name_key(&name)) {
-                    Some((_, new)) if !same_name(new, &name) => name = new.clone(),
-                    _ => break,
+            let mut now = name.clone();
+            let mut seen: Vec<String> = Vec::new();
+            loop {
+                let key = name_key(&now);
+                let Some((_, new)) = renamed.iter().find(|(old, _)| *old == key) else {
+                    return now;
+                };
+                if seen.contains(&key) {
+                    return name.clone();
+                }
+                seen.push(key);
+                match check_new_player(new, &[]) {
+                    Ok(next) if !same_name(&next, &now) => now = next,
+                    _ => return now,
                 }
             }
-            name
         };
         let mut names: Vec<String> = Vec::new();
         for n in self.names.iter().map(became) {
@@ -297,11 +305,12 @@ impl Roster {
                 names.push(n);
             }
         }
+        let club: Vec<String> = players.iter().map(became).collect();
         Roster {
             schema: SCHEMA_VERSION,
             names,
         }
-        .with_also(players)
+        .with_also(&club)
     }
 
     /// The roster without `name` (the same person however spelt in case

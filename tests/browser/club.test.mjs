@@ -52,7 +52,8 @@ test('a club created on one phone is joined on another, and a hand saved on eith
     };
     let names = [];
     assert.ok(
-      await poll(async () => (names = await playersOnB()).join() === 'Ann,Robert', { timeout: 15_000 }),
+      // Each try reloads B's page (its worker too): a second between tries.
+      await poll(async () => (names = await playersOnB()).join() === 'Ann,Robert', { timeout: 20_000, interval: 1000 }),
       `B's players follow the rename (B lists ${names.join(', ')})`,
     );
     await openFromHome(b, game);

@@ -37,8 +37,11 @@ const m = await measureSave(page);
 await new Promise((r) => setTimeout(r, 300));
 await cdp.send('Tracing.end'); await done;
 console.log('measure', JSON.stringify({ painted: m.painted_ms, commit: m.commit_ms, rows: m.rows_ms }));
-// Main-thread events of the renderer, top-level durations by name.
-const main = events.filter((e) => e.ph === 'X' && e.dur);
+// The page's renderer main thread (the one that dispatched the tap): its
+// complete events by name (nested ones counted too), up to the paint.
+const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+const tapThread = events.find((e) => e.name === 'EventDispatch' && mains.has(`${e.pid}:${e.tid}`));
+const main = events.filter((e) => e.ph === 'X' && e.dur && tapThread && e.pid === tapThread.pid && e.tid === tapThread.tid);
 const byName = {};
 const start = Math.min(...main.filter((e) => e.name === 'EventDispatch').map((e) => e.ts));
 for (const e of main) { if (e.ts < start) continue; byName[e.name] = (byName[e.name] || 0) + e.dur / 1000; }

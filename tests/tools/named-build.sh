@@ -7,6 +7,9 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 out=${1:?usage: named-build.sh <out>}
+case "$(realpath -m "$out")" in
+  "$ROOT" | "$ROOT"/*) echo "named-build.sh: <out> must be outside the project (it is emptied)" >&2; exit 1 ;;
+esac
 raw="$ROOT/target/wasm32-unknown-unknown/release/chicken-scores.wasm"
 rm -rf "$out" && mkdir -p "$out/w"
 wasm-split-cli "$raw" "$out/w" --out-name chicken-scores >/dev/null
