@@ -49,8 +49,8 @@ pub enum Chunk {
     /// needed by neither a new game nor a score sheet.
     Qr,
     /// The club's parts of a game screen: its banners and the round typed
-    /// by the whole table (records chunk: each split function has its own
-    /// loader).
+    /// by the whole table (records chunk, through a split function and
+    /// loader of their own).
     ClubPart,
 }
 
@@ -352,30 +352,30 @@ impl Loader {
     /// and it is not loaded or loading: called at start-up (while storage
     /// opens) and when a finger lands on a link (before the tap ends).
     pub fn warm(self, path: &str) {
-        let Some(chunk) = Chunk::of(&Route::parse(path)) else {
-            return;
-        };
-        if is_loaded(chunk) || self.fetch.get_untracked() == Fetch::Loading(chunk) {
-            return;
+        if let Some(chunk) = self.to_load(path) {
+            self.start(chunk);
         }
-        self.start(chunk);
     }
 
     /// Fetches and starts the chunk that shows `path`'s route in the
     /// background (a likely next page), leaving the page's own loading as
     /// it is: a failure here is tried again when the page needs it.
     pub fn prefetch(self, path: &str) {
-        let Some(chunk) = Chunk::of(&Route::parse(path)) else {
-            return;
-        };
-        if is_loaded(chunk) || self.fetch.get_untracked() == Fetch::Loading(chunk) {
-            return;
+        if let Some(chunk) = self.to_load(path) {
+            spawn_local(async move {
+                if load(chunk).await.is_ok() {
+                    mark_loaded(chunk);
+                }
+            });
         }
-        spawn_local(async move {
-            if load(chunk).await.is_ok() {
-                mark_loaded(chunk);
-            }
-        });
+    }
+
+    /// The chunk that shows `path`'s route, if it has one that is neither
+    /// loaded nor loading for the page.
+    fn to_load(self, path: &str) -> Option<Chunk> {
+        let chunk = Chunk::of(&Route::parse(path))?;
+        let busy = is_loaded(chunk) || self.fetch.get_untracked() == Fetch::Loading(chunk);
+        (!busy).then_some(chunk)
     }
 
     fn start(self, chunk: Chunk) {

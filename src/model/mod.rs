@@ -299,17 +299,13 @@ impl Roster {
                 }
             }
         };
-        let mut names: Vec<String> = Vec::new();
-        for n in self.names.iter().map(became) {
-            if !names.iter().any(|u| same_name(u, &n)) {
-                names.push(n);
-            }
-        }
+        let own: Vec<String> = self.names.iter().map(became).collect();
         let club: Vec<String> = players.iter().map(became).collect();
         Roster {
             schema: SCHEMA_VERSION,
-            names,
+            names: Vec::new(),
         }
+        .with_also(&own)
         .with_also(&club)
     }
 
