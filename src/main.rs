@@ -1,4 +1,5 @@
-//! The app's entry point: installs the panic hook and mounts the app. The
+//! The app's entry point: installs the panic hook, mounts the app and
+//! removes the page's static home it replaces. The
 //! build splits the WASM so that each game's screens, the history and the
 //! records load on demand (`app::lazy`).
 
@@ -6,6 +7,7 @@
 fn main() {
     chicken_scores::app::install_panic_hook();
     leptos::mount::mount_to_body(chicken_scores::app::App);
+    chicken_scores::app::take_over_static_home();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

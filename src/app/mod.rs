@@ -332,6 +332,15 @@ fn register_service_worker() {
     );
 }
 
+/// Removes the page's static home (`#boot` in public/index.html), painted
+/// before the WASM arrived: the app, just mounted, shows the same home in
+/// its place, in the same task, so no frame shows both or neither.
+pub fn take_over_static_home() {
+    if let Some(boot) = document().get_element_by_id("boot") {
+        boot.remove();
+    }
+}
+
 /// Shows a message instead of a dead page if the app ever panics. The data
 /// already saved is untouched.
 pub fn install_panic_hook() {

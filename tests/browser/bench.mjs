@@ -29,7 +29,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../tools/static-server.mjs';
-import { CHROMIUM_ARGS, DIST, GAME_IDS } from './harness.mjs';
+import { CHROMIUM_ARGS, DIST, GAME_IDS, homeReady } from './harness.mjs';
 import { idbSeed } from './idb.mjs';
 import { bigGame, fillHand, measureSave, recordCommits } from './save_frame.mjs';
 // The schema the seeded games are written in: this release's (3), or 2 to
@@ -65,9 +65,12 @@ async function withPage(url, fn) {
 const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1.6e6 * 0.9) / 8, uploadThroughput: (750e3 * 0.9) / 8 };
 
 /** Home from a cold cache: bytes on the wire; when its content (the game
- *  links) is in the page (`tti`), and when the frame showing it is painted
- *  (`painted`: a task queued by the frame's rAF runs after its paint).
- *  With `network`, the network is throttled so (Slow 4G). */
+ *  links, real links from the page's static copy on) is in the page
+ *  (`tti`), and when the frame showing it is painted (`painted`: a task
+ *  queued by the frame's rAF runs after its paint); when the app took the
+ *  page over (`app`: its home mounted) and when home has read storage
+ *  (`ready`: "Finished games (N)"). With `network`, the network is
+ *  throttled so (Slow 4G). */
 async function firstLoad(url, network = null) {
   return withPage(url, async (page, cdp) => {
     await cdp.send('Network.enable');
@@ -77,18 +80,25 @@ async function firstLoad(url, network = null) {
     cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
     await page.addInitScript(() => {
       new MutationObserver((_, obs) => {
-        if (document.querySelector('[data-testid="new-chickenfoot"]')) {
+        if (window.__interactive === undefined && document.querySelector('[data-testid="new-chickenfoot"]')) {
           window.__interactive = performance.now();
           requestAnimationFrame(() => setTimeout(() => { window.__painted = performance.now(); }));
+        }
+        if (window.__app === undefined && document.body && !document.getElementById('boot')
+          && document.querySelector('[data-testid="new-chickenfoot"]')) window.__app = performance.now();
+        if (/\(\d+\)/.test(document.querySelector('[data-testid="history-link"]')?.textContent || '')) {
+          window.__ready = performance.now();
           obs.disconnect();
         }
-      }).observe(document, { childList: true, subtree: true });
+      }).observe(document, { childList: true, subtree: true, characterData: true });
     });
     await page.goto(url + '/', { timeout: 120_000 });
-    await page.waitForFunction(() => window.__painted !== undefined, null, { timeout: 120_000 });
-    const { tti, painted } = await page.evaluate(() => ({ tti: window.__interactive, painted: window.__painted }));
+    await page.waitForFunction(() => window.__painted !== undefined && window.__ready !== undefined, null, { timeout: 120_000 });
+    const { tti, painted, app, ready } = await page.evaluate(() => ({
+      tti: window.__interactive, painted: window.__painted, app: window.__app, ready: window.__ready,
+    }));
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
-    return { bytes, tti, painted };
+    return { bytes, tti, painted, app, ready };
   });
 }
 
@@ -136,7 +146,7 @@ async function atScale(url, n) {
   return withPage(url, async (page, cdp) => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await page.goto(url + '/');
-    await page.getByTestId('history-link').waitFor();
+    await homeReady(page);
     const rows = games(n);
     for (let i = 0; i < rows.length; i += 1000) await idbSeed(page, rows.slice(i, i + 1000));
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -232,6 +242,8 @@ if (process.argv[3] === 'slow4g') {
     home_content_in_page_ms: Math.round(median(loads.map((l) => l.tti))),
     home_content_painted_ms: Math.round(median(loads.map((l) => l.painted))),
     each_painted_ms: loads.map((l) => Math.round(l.painted)),
+    app_took_over_ms: Math.round(median(loads.map((l) => l.app))),
+    home_read_storage_ms: Math.round(median(loads.map((l) => l.ready))),
   }, null, 2));
   process.exit(0);
 }
@@ -291,6 +303,9 @@ const result = {
   first_load_bytes: median(loads.map((l) => l.bytes)),
   main_wasm_raw_bytes: wasm ? fs.statSync(path.join(DIST, wasm)).size : null,
   time_to_interactive_ms: Math.round(median(loads.map((l) => l.tti))),
+  home_painted_ms: Math.round(median(loads.map((l) => l.painted))),
+  app_took_over_ms: Math.round(median(loads.map((l) => l.app))),
+  home_read_storage_ms: Math.round(median(loads.map((l) => l.ready))),
   ...saveFigures(taps),
   home_then_game: firstGames,
   offline_bytes: offlineBytes(),

@@ -26,6 +26,7 @@
 import { GameScreen } from './pages.mjs';
 import { idbSeed } from './idb.mjs';
 import { syncTrace } from '../tools/static-server.mjs';
+import { homeReady } from './harness.mjs';
 import {
   servers, startServers, stopServers, phone, createClub, joinClub, newGame, openFromHome,
 } from './club_harness.mjs';
@@ -138,7 +139,7 @@ async function join() {
   const b = await phone();
   try {
     await a.page.goto(`${servers.url}/`);
-    await a.page.getByTestId('history-link').waitFor();
+    await homeReady(a.page);
     const rows = seedGames(GAMES);
     for (let i = 0; i < rows.length; i += 100) await idbSeed(a.page, rows.slice(i, i + 100));
     const t0 = performance.now();

@@ -33,6 +33,13 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
+/** Waits for home to have read storage: its "Finished games (N)" link
+ *  (the page's static copy, painted before the app runs, says
+ *  "Finished games" without a count). */
+export async function homeReady(page) {
+  await page.getByTestId('history-link').filter({ hasText: /\(\d+\)/ }).waitFor();
+}
+
 /** Serves dist/ and opens a fresh browser profile. Call `close()` after. */
 export async function openApp({ colorScheme = 'light' } = {}) {
   if (!fs.existsSync(path.join(DIST, 'index.html'))) {
@@ -55,7 +62,8 @@ export async function openApp({ colorScheme = 'light' } = {}) {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('dialog', (d) => { errors.push(`unexpected dialog: ${d.message()}`); d.dismiss(); });
   await page.goto(url + '/');
-  await page.getByRole('heading', { name: /Chicken Scores/ }).waitFor();
+  // The app is running and its storage open (not only the page's static home).
+  await homeReady(page);
   return {
     page, url, context, errors,
     async close() {

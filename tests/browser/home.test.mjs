@@ -5,7 +5,7 @@
 // names never make either page wider than a 320 px phone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, overflow } from './harness.mjs';
+import { GAME_IDS, homeReady, openApp, overflow } from './harness.mjs';
 import { HomeScreen, NewGameScreen } from './pages.mjs';
 import { idbDump, idbPoke, idbSeed, simulateFullDisk } from './idb.mjs';
 
@@ -15,7 +15,7 @@ const LONG = ['A', 'B', 'C', 'D'].map((c) => (c + 'x'.repeat(39)).slice(0, 40));
 class Home extends HomeScreen {
   async open(url) {
     await this.page.goto(url + '/');
-    await this.page.getByTestId('history-link').waitFor();
+    await homeReady(this.page);
     await this.page.waitForFunction(() => !document.querySelector('[data-testid=opening]'));
   }
   card(id) { return this.page.getByTestId(`game-${id}`); }
@@ -270,3 +270,61 @@ for (const scheme of ['light', 'dark']) {
     }
   });
 }
+
+/** Where home's parts are: each one's top-left and size, in page order. */
+function homeLayout(page) {
+  return page.evaluate(() => [...document.querySelectorAll(
+    'main.app h1, [data-testid=theme], section.home > h2, section.home > p.hint, [data-testid=night-start], '
+    + '[data-testid=players-link], .kinds a, [data-testid=history-link], [data-testid=home-club], [data-testid=about-link]',
+  )].map((e) => {
+    const r = e.getBoundingClientRect();
+    const name = e.matches('p.hint') ? 'the line under "Games in progress"' : e.dataset.testid || e.tagName;
+    return `${name} ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+  }));
+}
+
+test('home is painted from the page before the app runs, and the app takes it over without moving anything', async () => {
+  const app = await openApp();
+  const { page, url } = app;
+  try {
+    // The page alone: the app's code never arrives.
+    await page.route('**/*.wasm', (r) => r.abort());
+    await page.goto(url + '/');
+    const links = await page.locator('#boot .kinds a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    assert.deepEqual(links, GAME_IDS.map((id) => `/play/${id}/new`), 'every game, a real link, in the app\'s order');
+    assert.equal(await page.getByTestId('opening').textContent(), 'Opening your games…');
+    const before = await homeLayout(page);
+    assert.ok(before.length >= 10 + GAME_IDS.length, before.join('\n'));
+    // A game's address never shows it.
+    await page.goto(`${url}/play/chickenfoot/new`);
+    assert.equal(await page.locator('#boot, [data-testid=new-chickenfoot]').count(), 0);
+    // Dark chosen: the page is dark before the app runs, and says so.
+    await page.evaluate(() => localStorage.setItem('chicken.theme', 'dark'));
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(url + '/');
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    assert.equal(await page.getByTestId('theme').textContent(), '☾ Dark');
+    assert.equal(await page.getByTestId('theme').getAttribute('aria-label'), 'Theme: Dark');
+    assert.equal(await overflow(page), 0, 'the static home at 320 px');
+    await page.evaluate(() => localStorage.removeItem('chicken.theme'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.unroute('**/*.wasm');
+
+    // The app takes over, then storage opens: nothing moves.
+    await page.addInitScript(() => {
+      window.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__shifts.push(e.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(url + '/');
+    await homeReady(page);
+    await page.waitForFunction(() => !document.querySelector('#boot, [aria-busy=true]'));
+    assert.equal(await page.locator('main.app').count(), 1);
+    assert.equal(await page.locator('section.home > p.hint').textContent(), 'None right now. Start one below.');
+    assert.deepEqual(await homeLayout(page), before);
+    assert.deepEqual(await page.evaluate(() => window.__shifts), [], 'layout shifts');
+  } finally {
+    await app.close();
+  }
+});

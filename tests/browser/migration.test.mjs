@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openApp } from './harness.mjs';
+import { homeReady, openApp } from './harness.mjs';
 import { GameScreen } from './pages.mjs';
 import { idbDump } from './idb.mjs';
 
@@ -32,7 +32,7 @@ test('data written by the localStorage release moves in whole', async () => {
       for (const [k, v] of Object.entries(data)) localStorage.setItem(k, v);
     }, fixture.localStorage);
     await page.goto(url + '/');
-    await page.getByTestId('history-link').waitFor();
+    await homeReady(page);
     await page.waitForFunction(() => !document.querySelector('[data-testid=opening]'));
     const body = await page.locator('body').textContent();
     for (const g of fixture.expect) {

@@ -9,7 +9,7 @@
 // records page is wider than the phone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, overflow, screenStill } from './harness.mjs';
+import { homeReady, openApp, overflow, screenStill } from './harness.mjs';
 import { HomeScreen } from './pages.mjs';
 import { idbSeed } from './idb.mjs';
 
@@ -42,12 +42,12 @@ const g0 = (now) => chickenfoot('g0', now - 72 * HOUR, ['Bobby', 'Dee'], Array(7
 
 /** Waits for a records page to finish reading. */
 async function settled(page) {
-  await page.waitForFunction(() => !document.querySelector('[data-testid=opening]'));
+  await page.waitForFunction(() => !document.querySelector('[data-testid=opening], [aria-busy=true]'));
 }
 
 async function home(page, url) {
   await page.goto(url + '/');
-  await page.getByTestId('history-link').waitFor();
+  await homeReady(page);
   await settled(page);
 }
 

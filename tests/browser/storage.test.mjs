@@ -5,7 +5,7 @@
 // with Undo, the About screen, and the theme.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, poll } from './harness.mjs';
+import { homeReady, openApp, poll } from './harness.mjs';
 import { HomeScreen, GameScreen } from './pages.mjs';
 import { idbDump, idbPoke, idbRestore, simulateFullDisk } from './idb.mjs';
 
@@ -51,7 +51,7 @@ test('every stored value corrupted in 4 ways: the app starts, says so, keeps the
         // The app starts.
         await page.goto(url + '/');
         const home = new HomeScreen(page);
-        await page.getByTestId('history-link').waitFor();
+        await homeReady(page);
         await page.waitForFunction(() => !document.querySelector('[data-testid=opening]'));
         // Where this value is read: the lists, the game, the new-game page.
         let said = (await page.locator('body').textContent());

@@ -6,7 +6,7 @@
 import { chromium } from 'playwright-core';
 import fs from 'node:fs'; import os from 'node:os'; import path from 'node:path';
 import { startServer } from '../tools/static-server.mjs';
-import { CHROMIUM_ARGS, DIST } from './harness.mjs';
+import { CHROMIUM_ARGS, DIST, homeReady } from './harness.mjs';
 import { idbSeed } from './idb.mjs';
 import { bigGame, fillHand, measureSave, recordCommits } from './save_frame.mjs';
 const server = await startServer(DIST, 0, '127.0.0.1');
@@ -16,7 +16,7 @@ const context = await chromium.launchPersistentContext(dir, { executablePath: pr
 const page = context.pages()[0] || await context.newPage();
 await page.addInitScript(recordCommits);
 const cdp = await context.newCDPSession(page);
-await page.goto(url + '/'); await page.getByTestId('history-link').waitFor();
+await page.goto(url + '/'); await homeReady(page);
 await idbSeed(page, [bigGame('bench10', 14)]);
 await page.goto(`${url}/play/chickenfoot/bench10`); await page.getByTestId('save-hand').waitFor();
 await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });

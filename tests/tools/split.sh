@@ -10,6 +10,8 @@
 #                    the memory, the function table and the shared functions)
 #   wasm-opt -Oz     every module (release only)
 #   terser           the JS glue and the chunk loader (release only)
+# then writes each game's link into the page's static home
+# (tests/tools/static-home.mjs)
 # and puts them in /wasm/<hash of their contents>/ (immutable, cached
 # forever; the relative URLs between them stay as written), replacing
 # Trunk's own JS and WASM in the staged page.
@@ -86,6 +88,8 @@ const script = `<script>(function(){var m=${JSON.stringify(map)},p=location.path
 const page = fs.readFileSync(html, 'utf8');
 fs.writeFileSync(html, page.replace('</head>', `${script}</head>`));
 JS
+# Home's static copy lists every game, from the game registry.
+(cd "$ROOT" && cargo run --quiet --locked --bin games) | node "$ROOT/tests/tools/static-home.mjs" "$stage/index.html"
 grep -q "/wasm/$hash/chicken-scores_bg.wasm" "$stage/index.html" || {
   echo "split.sh: the page does not load the split module" >&2
   exit 1

@@ -21,18 +21,20 @@ pub fn HomePage() -> impl IntoView {
     let delete =
         Callback::new(move |(id, label): (String, String)| deleting.delete(id, label, gone));
     let back = Callback::new(move |_: ()| app.refresh());
-    // Until storage is open, only the title bar and "Opening…": the games
-    // in progress then appear with everything below them in one go, so
-    // nothing on the screen moves (no layout shift).
+    // The page's static copy (public/index.html, painted before the WASM
+    // arrives) is this view before storage opens: the same elements in
+    // the same places, so taking it over moves nothing. Storage open, the
+    // games in progress take the place of "Opening your games…".
+    let ready = move || app.ready.get();
     view! {
         <section class="page home">
             <header class="bar">
                 <h1>"🐔 Chicken Scores"</h1>
                 <ThemeToggle/>
             </header>
-            <Show when=move || app.ready.get() fallback=opening>
             <Problems/>
             <h2>"Games in progress"</h2>
+            <Show when=ready fallback=opening>
             {deleting.status(back)}
             {move || {
                 let games = app.in_progress.get();
@@ -46,18 +48,19 @@ pub fn HomePage() -> impl IntoView {
                     }.into_any()
                 }
             }}
+            </Show>
             <crate::app::pages::night_card::NightCard/>
             <h2>"Start a game"</h2>
             <ul class="kinds">
                 {GAMES.iter().map(|k| view! {
                     <li><a class="kind-link" href=Route::new_game(*k) data-testid=format!("new-{}", k.as_str())>
                         <strong>{k.name()}</strong>
-                        <small>{format!("{} · {}–{} players", k.blurb(), k.players().start(), k.players().end())}</small>
+                        <small>{kind_line(*k)}</small>
                     </a></li>
                 }).collect_view()}
             </ul>
             <a class="button secondary wide" href="/history" data-testid="history-link">
-                {move || format!("Finished games ({})", app.finished.get())}
+                {move || if ready() { format!("Finished games ({})", app.finished.get()) } else { "Finished games".to_string() }}
             </a>
             <a class="button secondary wide" href="/records/club" data-testid="home-club">
                 {match crate::storage::membership::stored_name() {
@@ -67,9 +70,19 @@ pub fn HomePage() -> impl IntoView {
                 }}
             </a>
             <a class="button secondary wide" href="/about" data-testid="about-link">"About, storage and backup"</a>
-            </Show>
         </section>
     }
+}
+
+/// What a game's link on home says under its name ("Dominoes · 2–8
+/// players"); the page's static copy says the same (`src/bin/games.rs`).
+pub fn kind_line(k: crate::rules::GameKind) -> String {
+    format!(
+        "{} · {}–{} players",
+        k.blurb(),
+        k.players().start(),
+        k.players().end()
+    )
 }
 
 /// One game in progress: its players and their totals, who leads, the

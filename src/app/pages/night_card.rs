@@ -65,19 +65,25 @@ pub fn NightCard() -> impl IntoView {
         });
     });
     view! {
-        <div class="night-area">
-            {move || seen.get().map(|(nights, games)| {
+        <div class="night-area" aria-busy=move || seen.with(|s| s.is_none()).then_some("true")>
+            // Until the nights are read, the usual case: no night on (the
+            // page's static copy shows the same, so nothing moves).
+            {move || {
+                let start_night = || view! {
+                    <a class="button secondary wide" href="/records/nights#start" data-testid="night-start">"Start a game night"</a>
+                }.into_any();
+                let Some((nights, games)) = seen.get() else {
+                    return start_night();
+                };
                 let now = now_ms();
                 if let Some(n) = open_night(&nights, &games, now) {
                     on_card(n, &games).into_any()
                 } else if let Some(at) = suggestion(&nights, &games, now) {
                     suggest_card(at, start).into_any()
                 } else {
-                    view! {
-                        <a class="button secondary wide" href="/records/nights#start" data-testid="night-start">"Start a game night"</a>
-                    }.into_any()
+                    start_night()
                 }
-            })}
+            }}
             <p class="field-error" role="alert">{move || error.get()}</p>
             <nav class="records-links" aria-label="Records">
                 <a class="button secondary small" href="/records/players" data-testid="players-link">"Players"</a>
