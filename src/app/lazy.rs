@@ -2,17 +2,21 @@
 //!
 //! The app is one WASM module split in pieces (see docs/performance.md):
 //! the main module (the Leptos runtime, storage, home, about) loads first;
-//! the games (every game's screens and the game screen's extras: chart,
-//! sharing, hand-over), the history and the records (players, nights,
-//! backup) are chunks, fetched and instantiated the first time one of their
-//! routes is shown. Each entry is a `#[wasm_split]` function; the build's
+//! every game's new-game page, the games (every game's score screen and
+//! its extras: chart, sharing, hand-over), the history and the records
+//! (players, nights, backup) are chunks, fetched and instantiated the first
+//! time one of their routes is shown. The new-game pages are a chunk of
+//! their own (150 KB with what they share, against 380 KB for all of the
+//! games): home's likeliest next page, fetched from home at idle, and the
+//! games' chunk is fetched while the form is filled. Each entry is a `#[wasm_split]` function; the build's
 //! split step (`wasm-split-cli`, run by `tests/tools/split.sh`) moves
 //! everything only a chunk's functions reach into that chunk. Outside the
 //! browser the functions are called directly.
 //!
 //! The games share one chunk (`games_chunk`) with one split point
-//! (`games_view`), which shows any game's route through the registry
-//! (`app::game_route`): no game is named here or in the build's split step.
+//! (`games_view`), which shows any game's score screen through the
+//! registry (`app::game_route`), as `new_game_view` shows any game's
+//! new-game page: no game is named here or in the build's split step.
 //! One chunk per game was measured too (docs/performance.md): 190 KB less
 //! to open the first game, but about 55 modules to fetch and instantiate
 //! for it (code shared by a few games becomes a chunk of its own), which
@@ -32,11 +36,15 @@ use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
 use crate::app::erased;
 use crate::app::router::{Route, RouterCtx};
+use crate::rules::GameKind;
 
 /// A piece of the app loaded on demand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Chunk {
-    /// Every game's new-game page and game pages.
+    /// Every game's new-game page: the likely next page from home, small.
+    NewGame,
+    /// Every game's score screen: fetched while a new game's form is
+    /// filled.
     Games,
     /// Finished games, their filters and search.
     History,
@@ -60,7 +68,8 @@ impl Chunk {
         match route {
             Route::Home | Route::About | Route::NotFound => None,
             Route::History => Some(Chunk::History),
-            Route::NewGame(_) | Route::Game(..) => Some(Chunk::Games),
+            Route::NewGame(_) => Some(Chunk::NewGame),
+            Route::Game(..) => Some(Chunk::Games),
             Route::Players
             | Route::Player(_)
             | Route::Nights
@@ -82,6 +91,7 @@ async fn load(chunk: Chunk) -> Result<(), SplitLoaderError> {
         Chunk::History => preload_history().await,
         Chunk::Records => preload_records().await,
         Chunk::Games => preload_games().await,
+        Chunk::NewGame => preload_new_game().await,
     }
 }
 
@@ -95,12 +105,97 @@ fn view_of(chunk: Chunk, route: Route) -> Option<Result<AnyView, SplitLoaderErro
         Chunk::History => now(history_view(route)),
         Chunk::Records => now(records_view(route)),
         Chunk::Games => now(games_view(route)),
+        Chunk::NewGame => now(new_game_view(route)),
     }
 }
 
 #[wasm_split(games_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_games))]
 fn games_view(route: Route) -> Result<AnyView, SplitLoaderError> {
-    Ok(crate::app::game_route(route))
+    let page = match route {
+        Route::Game(kind, id) => crate::app::for_game(kind, crate::app::ScorePage(id)),
+        _ => None,
+    };
+    Ok(page.unwrap_or_else(not_found))
+}
+
+#[wasm_split(new_game_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_new_game))]
+fn new_game_view(route: Route) -> Result<AnyView, SplitLoaderError> {
+    let page = match route {
+        Route::NewGame(kind) => crate::app::for_game(kind, crate::app::NewGamePage),
+        _ => None,
+    };
+    Ok(page.unwrap_or_else(not_found))
+}
+
+fn not_found() -> AnyView {
+    view! { <crate::app::pages::NotFound/> }.into_any()
+}
+
+#[wasm_split(games_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_create))]
+fn create_in_chunk(
+    kind: GameKind,
+    game: crate::app::game::start::CreateGame,
+) -> Result<Option<crate::app::game::start::Creating>, SplitLoaderError> {
+    Ok(crate::app::for_game(kind, game))
+}
+
+#[wasm_split(games_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_rematch))]
+fn rematch_in_chunk(
+    kind: GameKind,
+    id: String,
+) -> Result<Option<crate::app::game::start::ReadingRematch>, SplitLoaderError> {
+    Ok(crate::app::for_game(
+        kind,
+        crate::app::game::start::ReadRematch(id),
+    ))
+}
+
+/// Why a game could not be started or rematched when the games' chunk
+/// could not be loaded.
+const GAMES_NOT_LOADED: &str =
+    "The game's screen could not be loaded: the phone may be offline. Nothing was saved; try again.";
+
+/// Creates and saves a new game of `kind` (in the games' chunk, fetched
+/// now if the form's prefetch has not brought it yet): its id once it is
+/// on disk, or why not (nothing was saved then).
+pub async fn create_game(
+    kind: GameKind,
+    game: crate::app::game::start::CreateGame,
+) -> Result<String, String> {
+    games_loaded().await?;
+    let creating = create_in_chunk(kind, game)
+        .await
+        .map_err(|_| GAMES_NOT_LOADED.to_string())?;
+    match creating {
+        Some(creating) => creating.await,
+        None => Err(GAMES_NOT_LOADED.to_string()),
+    }
+}
+
+/// Loads the games' chunk for its score screens too (each split point has
+/// its own loader), so the game page that follows shows at once.
+async fn games_loaded() -> Result<(), String> {
+    load(Chunk::Games)
+        .await
+        .map_err(|_| GAMES_NOT_LOADED.to_string())?;
+    mark_loaded(Chunk::Games);
+    Ok(())
+}
+
+/// Reads what a rematch of stored game `id` starts from (in the games'
+/// chunk).
+pub async fn rematch_of(
+    kind: GameKind,
+    id: String,
+) -> Result<crate::app::game::start::RematchOf, String> {
+    games_loaded().await?;
+    let reading = rematch_in_chunk(kind, id)
+        .await
+        .map_err(|_| GAMES_NOT_LOADED.to_string())?;
+    match reading {
+        Some(reading) => reading.await,
+        None => Err(GAMES_NOT_LOADED.to_string()),
+    }
 }
 
 /// A part of the game screen in the extras chunk, with what it needs.
@@ -361,7 +456,14 @@ impl Loader {
     /// background (a likely next page), leaving the page's own loading as
     /// it is: a failure here is tried again when the page needs it.
     pub fn prefetch(self, path: &str) {
-        if let Some(chunk) = self.to_load(path) {
+        if let Some(chunk) = Chunk::of(&Route::parse(path)) {
+            self.prefetch_chunk(chunk);
+        }
+    }
+
+    /// Fetches and starts `chunk` in the background, as [`Loader::prefetch`].
+    pub fn prefetch_chunk(self, chunk: Chunk) {
+        if self.needs(chunk) {
             spawn_local(async move {
                 if load(chunk).await.is_ok() {
                     mark_loaded(chunk);
@@ -373,9 +475,12 @@ impl Loader {
     /// The chunk that shows `path`'s route, if it has one that is neither
     /// loaded nor loading for the page.
     fn to_load(self, path: &str) -> Option<Chunk> {
-        let chunk = Chunk::of(&Route::parse(path))?;
-        let busy = is_loaded(chunk) || self.fetch.get_untracked() == Fetch::Loading(chunk);
-        (!busy).then_some(chunk)
+        Chunk::of(&Route::parse(path)).filter(|c| self.needs(*c))
+    }
+
+    /// Whether `chunk` is neither loaded nor loading for the page.
+    fn needs(self, chunk: Chunk) -> bool {
+        !is_loaded(chunk) && self.fetch.get_untracked() != Fetch::Loading(chunk)
     }
 
     fn start(self, chunk: Chunk) {

@@ -278,37 +278,55 @@ fn warm_games_from_home(app: AppCtx, router: router::RouterCtx, loader: lazy::Lo
 /// How long home is left alone before the games' chunk is fetched.
 const WARM_AFTER_MS: u64 = 1000;
 
-/// The page of a game's route: its new-game page or a game page.
-pub fn play_route<R: GameUi>(route: Route) -> AnyView {
-    match route {
-        Route::NewGame(_) => pages::new_game_page::new_game_form::<R>(),
-        Route::Game(_, id) => pages::game_page::game_page::<R>(&id),
-        _ => view! { <pages::NotFound/> }.into_any(),
+/// Work done with a game's `GameUi`, picked by the game's kind from the
+/// registry ([`for_game`]). Each kind of work is its own type, so a chunk
+/// holding one holds none of the others' code.
+pub trait ForGame {
+    /// What the work gives.
+    type Out;
+    /// Does the work for game `R`.
+    fn run<R: GameUi>(self) -> Self::Out;
+}
+
+/// A game's new-game page (the new-game chunk's).
+pub struct NewGamePage;
+
+impl ForGame for NewGamePage {
+    type Out = AnyView;
+    fn run<R: GameUi>(self) -> AnyView {
+        pages::new_game_page::new_game_form::<R>()
+    }
+}
+
+/// Game `0`'s score screen (the games' chunk's).
+pub struct ScorePage(pub String);
+
+impl ForGame for ScorePage {
+    type Out = AnyView;
+    fn run<R: GameUi>(self) -> AnyView {
+        pages::game_page::game_page::<R>(&self.0)
     }
 }
 
 /// The app's side of the game registry (`rules::games`): declares each
-/// game's UI folder (named as its rules module) and picks a game route's
-/// `GameUi` by its kind.
+/// game's UI folder (named as its rules module) and does work with a
+/// game's `GameUi`, picked by its kind.
 macro_rules! game_uis {
     ($($module:ident :: $({ $($many:ident),+ })? $($rules:ident)?),+ $(,)?) => {
         $(pub mod $module;)+
 
-        /// The page of a game's route ([`play_route`] with the game's
-        /// `GameUi`); not found for any other route.
-        pub fn game_route(route: Route) -> AnyView {
-            let (Route::NewGame(kind) | Route::Game(kind, _)) = route else {
-                return view! { <pages::NotFound/> }.into_any();
-            };
+        /// Does `work` with the `GameUi` of game `kind` (`None`: no game
+        /// of the registry is that kind).
+        pub fn for_game<F: ForGame>(kind: crate::rules::GameKind, work: F) -> Option<F::Out> {
             $(
                 $($(if kind == crate::rules::$module::$many::KIND {
-                    return play_route::<crate::rules::$module::$many>(route);
+                    return Some(work.run::<crate::rules::$module::$many>());
                 })+)?
                 $(if kind == crate::rules::$module::$rules::KIND {
-                    return play_route::<crate::rules::$module::$rules>(route);
+                    return Some(work.run::<crate::rules::$module::$rules>());
                 })?
             )+
-            view! { <pages::NotFound/> }.into_any()
+            None
         }
     };
 }

@@ -19,11 +19,13 @@
 //  5. home, then a tap into each game's first screen (cold, 4x): time and
 //     bytes on the wire;
 // and the bytes of everything kept for offline.
-// Usage: node tests/browser/bench.mjs [runs] [save [hands] | slow4g | tap [thinkMs]]
+// Usage: node tests/browser/bench.mjs [runs] [save [hands] | slow4g | tap [thinkMs] | form | start]
 // (after tests/tools/build.sh; with `save`, only measure 3, optionally
 // with fewer hands recorded: 14 measures a save in the middle of the game;
 // with `slow4g`, only home's first load on Slow 4G; with `tap`, only home
-// then New Chickenfoot tapped after a pause: tap to the form painted)
+// then New Chickenfoot tapped after a pause: tap to the form painted; with
+// `start`, a filled form's Start: tap to the score screen painted; with
+// `form`, home then New Chickenfoot at once: to the form, and its bytes)
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,6 +34,7 @@ import { startServer } from '../tools/static-server.mjs';
 import { CHROMIUM_ARGS, DIST, GAME_IDS, homeReady } from './harness.mjs';
 import { idbSeed } from './idb.mjs';
 import { bigGame, fillHand, measureSave, recordCommits } from './save_frame.mjs';
+import { NewGameScreen } from './pages.mjs';
 // The schema the seeded games are written in: this release's (3), or 2 to
 // measure a build of release 2 side by side (CHICKEN_SCHEMA=2).
 const SCHEMA = Number(process.env.CHICKEN_SCHEMA || 3);
@@ -176,8 +179,11 @@ async function firstGame(url, kind) {
     await button.click();
     await page.getByTestId('start-game').waitFor();
     const ms = await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now())))));
+    // What the form needed; what follows is the score screen's code,
+    // fetched while the form is filled.
+    const formBytes = bytes;
     await page.waitForLoadState('networkidle');
-    return { ms, bytes, gameBytes: bytes - homeBytes };
+    return { ms, bytes: formBytes, gameBytes: formBytes - homeBytes, afterBytes: bytes - formBytes };
   });
 }
 
@@ -194,6 +200,33 @@ async function formAfterTap(url, kind, thinkMs) {
     await button.click();
     await page.getByTestId('start-game').waitFor();
     return page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now() - window.__tap)))));
+  });
+}
+
+/** Home, New Chickenfoot, four players seated; once the score screen's
+ *  code has arrived (fetched while the form is filled: the issue's
+ *  condition), a tap on Start: ms from the tap to the frame that shows the
+ *  score screen ready for the first hand, painted (cold profile, 4x). */
+async function startToScore(url) {
+  return withPage(url, async (page) => {
+    await page.goto(url + '/');
+    await homeReady(page);
+    await page.getByTestId('new-chickenfoot').click();
+    const setup = new NewGameScreen(page);
+    await setup.addPlayers(['Ann', 'Bob', 'Cy', 'Dee']);
+    await page.waitForFunction(() => performance.getEntriesByType('resource')
+      .some((e) => e.name.includes('split_games_chunk') && e.responseEnd > 0));
+    // Tapped and watched in the page: no driver polling in the measure.
+    return page.evaluate(() => new Promise((resolve) => {
+      const start = document.querySelector('[data-testid=start-game]');
+      const tap = performance.now();
+      new MutationObserver((_, obs) => {
+        if (!document.querySelector('[data-testid=save-hand]')) return;
+        obs.disconnect();
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - tap)));
+      }).observe(document.body, { childList: true, subtree: true });
+      start.click();
+    }));
   });
 }
 
@@ -226,6 +259,30 @@ if (process.argv[3] === 'tap') {
   for (let i = 0; i < RUNS; i++) taps.push(await formAfterTap(url, 'chickenfoot', think));
   server.close();
   console.log(JSON.stringify({ runs: RUNS, think_ms: think, tap_to_form_painted_ms: Math.round(median(taps)), each: taps.map(Math.round) }, null, 2));
+  process.exit(0);
+}
+// `form`: only home, then New Chickenfoot at once: to the form painted,
+// and the bytes it took.
+if (process.argv[3] === 'form') {
+  const server = await startServer(DIST, 0, '127.0.0.1');
+  const url = `http://127.0.0.1:${server.address().port}`;
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await firstGame(url, 'chickenfoot'));
+  server.close();
+  console.log(JSON.stringify({
+    runs: RUNS, home_then_form_painted_ms: Math.round(median(runs.map((r) => r.ms))), each_ms: runs.map((r) => Math.round(r.ms)),
+    bytes_to_form: median(runs.map((r) => r.bytes)), of_which_form: median(runs.map((r) => r.gameBytes)), fetched_after: median(runs.map((r) => r.afterBytes)),
+  }, null, 2));
+  process.exit(0);
+}
+// `start`: only a filled new-game form's Start, to the score screen.
+if (process.argv[3] === 'start') {
+  const server = await startServer(DIST, 0, '127.0.0.1');
+  const url = `http://127.0.0.1:${server.address().port}`;
+  const starts = [];
+  for (let i = 0; i < RUNS; i++) starts.push(await startToScore(url));
+  server.close();
+  console.log(JSON.stringify({ runs: RUNS, start_to_score_screen_painted_ms: Math.round(median(starts)), each: starts.map(Math.round) }, null, 2));
   process.exit(0);
 }
 // `slow4g`: only home's first load, on Slow 4G and at 4x CPU.
@@ -293,6 +350,7 @@ const firstGames = Object.fromEntries(GAME_IDS.map((k) => [k, {
   ms: Math.round(median(games_[k].map((g) => g.ms))),
   bytes: median(games_[k].map((g) => g.bytes)),
   game_bytes: median(games_[k].map((g) => g.gameBytes)),
+  after_form_bytes: median(games_[k].map((g) => g.afterBytes)),
 }]));
 // The main module (an older build without the split: the shell's WASM).
 const wasmDir = fs.existsSync(path.join(DIST, 'wasm')) ? fs.readdirSync(path.join(DIST, 'wasm'))[0] : null;

@@ -80,10 +80,14 @@ const [filesJson, hash, html] = process.argv.slice(2);
 const files = JSON.parse(fs.readFileSync(filesJson, 'utf8'));
 // Every game's pages are one chunk (src/app/lazy.rs), so no game is named.
 const union = (...names) => [...new Set(names.flatMap((n) => files[`${n}_chunk`] || []))];
-const map = { '/history': union('history'), '/records/': union('records'), '/play/': union('games', 'extras') };
-if (Object.values(map).some((f) => f.length === 0)) throw new Error('split.sh: a split point has no files');
-const script = `<script>(function(){var m=${JSON.stringify(map)},p=location.pathname,k;`
-  + `for(k in m)if(p.indexOf(k)===0)m[k].forEach(function(f){var l=document.createElement('link');`
+// The first pattern matching the path wins: a new-game page, then a game.
+const map = [
+  ['^/history', union('history')], ['^/records/', union('records')],
+  ['^/play/[^/]+/new$', union('new_game')], ['^/play/', union('games', 'extras')],
+];
+if (map.some(([, f]) => f.length === 0)) throw new Error('split.sh: a split point has no files');
+const script = `<script>(function(){var m=${JSON.stringify(map)},p=location.pathname,i;`
+  + `for(i=0;i<m.length;i++)if(new RegExp(m[i][0]).test(p))return m[i][1].forEach(function(f){var l=document.createElement('link');`
   + `l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';l.href='/wasm/${hash}/'+f;document.head.appendChild(l)})})()</script>`;
 const page = fs.readFileSync(html, 'utf8');
 fs.writeFileSync(html, page.replace('</head>', `${script}</head>`));

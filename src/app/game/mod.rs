@@ -38,6 +38,7 @@ pub mod live_round;
 pub mod progress;
 mod records;
 pub mod share;
+pub mod start;
 
 pub use frame::game_screen;
 pub use records::*;

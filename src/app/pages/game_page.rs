@@ -2,6 +2,9 @@
 //! and shows its game's screen, or says why it cannot (a game that cannot
 //! be read is kept aside, one a newer version wrote is left as it is).
 
+use std::any::Any;
+use std::cell::RefCell;
+
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -25,8 +28,32 @@ enum Read<R: GameUi> {
     Problem(String),
 }
 
+thread_local! {
+    /// The game the new-game form has just saved, handed to its page so
+    /// that Start shows it without reading back what is already on disk.
+    static JUST_STARTED: RefCell<Option<(String, Box<dyn Any>)>> = const { RefCell::new(None) };
+}
+
+/// Hands `record`, just saved by the new-game form, to its game page.
+pub fn just_started<R: GameUi>(record: GameRecord<R>) {
+    JUST_STARTED.with(|j| *j.borrow_mut() = Some((record.id.clone(), Box::new(record))));
+}
+
+/// The game just started, if it is game `id` of kind `R` (taken once).
+fn take_just_started<R: GameUi>(id: &str) -> Option<GameRecord<R>> {
+    let (started, record) = JUST_STARTED.with(|j| j.borrow_mut().take())?;
+    (started == id)
+        .then(|| record.downcast::<GameRecord<R>>().ok())
+        .flatten()
+        .map(|r| *r)
+}
+
 /// The game page (`/play/<kind>/<id>`).
 pub fn game_page<R: GameUi>(id: &str) -> AnyView {
+    if let Some(record) = take_just_started::<R>(id) {
+        // Saved a moment ago with its summary, and nothing typed in it yet.
+        return game_screen(record, None, None);
+    }
     let done = RwSignal::new(false);
     let read: StoredValue<Option<Read<R>>, LocalStorage> = StoredValue::new_local(None);
     let id = id.to_string();

@@ -3,21 +3,22 @@
 //! (a name can be removed from it), choose the game's variants, start.
 
 use leptos::prelude::*;
-
-use std::future::Future;
-use std::pin::Pin;
-
 use leptos::task::spawn_local;
 
 use crate::app::components::{focus_field, PlayerChips, SeatPicker};
-use crate::app::game::{read_game, summary_of, GameUi};
+use crate::app::game::start::{CreateGame, Creating};
+use crate::app::game::GameUi;
 use crate::app::pages::back_bar;
 use crate::app::router::{current_search, rematch_param};
-use crate::app::{now_ms, storage, store_or_report, sync};
-use crate::model::{check_new_player, same_name, GameRecord, Roster};
-use crate::rules::pick::{first_log, FirstChoice};
+use crate::app::{now_ms, store_or_report};
+use crate::model::{check_new_player, same_name, Roster};
+use crate::rules::pick::FirstChoice;
 use crate::rules::{count, GameKind};
-use crate::storage::{bounded, SaveError};
+use crate::storage::bounded;
+
+/// How long after the form shows the score screen's code is fetched:
+/// after the form's first paint, long before a table has seated anyone.
+const FETCH_GAME_AFTER_MS: u64 = 300;
 
 /// A new id: the time in base 36 and four random digits.
 pub fn new_id() -> String {
@@ -31,37 +32,31 @@ pub fn new_id() -> String {
 /// generic, the page ([`new_game_view`]) is not. With `?rematch=<id>` it
 /// starts from that game (see [`GameRecord::rematch`]).
 pub fn new_game_form<R: GameUi>() -> AnyView {
+    // The score screen's code is fetched while the form is filled, so a
+    // tap on Start shows the game at once.
+    if let Some(loader) = use_context::<crate::app::lazy::Loader>() {
+        set_timeout(
+            move || loader.prefetch_chunk(crate::app::lazy::Chunk::Games),
+            std::time::Duration::from_millis(FETCH_GAME_AFTER_MS),
+        );
+    }
     let seated: RwSignal<Vec<String>> = RwSignal::new(Vec::new());
     let settings: RwSignal<R::Settings> = RwSignal::new(R::Settings::default());
     let first: RwSignal<Option<Chosen>> = RwSignal::new(None);
     let rematch: RwSignal<Option<Result<String, String>>> = RwSignal::new(None);
     if let Some(id) = rematch_param(&current_search()) {
         spawn_local(async move {
-            let Some(s) = store_or_report().await else {
-                return;
-            };
-            rematch.set(Some(match read_game::<R>(&s, &id).await {
-                Ok(record) => {
-                    let m = record.rematch();
-                    let name = |seat: Option<usize>| seat.and_then(|i| m.players.get(i).cloned());
-                    first.set(name(m.first).map(|n| Chosen {
-                        name: n,
-                        picked_among: None,
-                        before: name(m.previous),
-                    }));
-                    seated.set(m.players.clone());
-                    settings.set(m.settings);
-                    Ok(format!(
-                        "Rematch of {}: {}. Same seats and variants; change anything before you start.",
-                        R::KIND.name(),
-                        bounded(&m.players.join(", "), 80)
-                    ))
-                }
-                Err(e) => Err(format!(
-                    "The game to rematch could not be opened: {} Seat the players for a new game.",
-                    e.game_message()
-                )),
-            }));
+            let read = crate::app::lazy::rematch_of(R::KIND, id).await;
+            rematch.set(Some(read.and_then(|m| {
+                let variants = m.settings.downcast::<R::Settings>().map_err(|_| {
+                    "The game to rematch is another game. Seat the players for a new game."
+                        .to_string()
+                })?;
+                first.set(m.first);
+                seated.set(m.players);
+                settings.set(*variants);
+                Ok(m.banner)
+            })));
         });
     }
     let count = Signal::derive(move || seated.with(|s| s.len()));
@@ -76,29 +71,13 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
         rematch,
         create: Box::new(
             move |players: Vec<String>, seat: Option<usize>, random: bool| {
-                // What the game draws at random is drawn now, and stored.
-                let settings = R::with_draws(
-                    &settings.get_untracked(),
-                    players.len(),
-                    &mut crate::app::random::BrowserRng,
-                );
-                let record = GameRecord::<R>::new(new_id(), now_ms(), players, settings).and_then(
-                    |mut r| {
-                        r.log = first_log::<R>(&r.setup(), seat, random)?;
-                        Ok(r)
-                    },
-                );
-                Box::pin(async move {
-                    let record = record.map_err(|e| e.message)?;
-                    let s = storage()
-                        .await
-                        .map_err(|e| SaveError::Failed(e).message())?;
-                    s.save_game(&record, None, summary_of(&record))
-                        .await
-                        .map_err(|e| e.message())?;
-                    sync::announce(&record.id, record.rev);
-                    Ok(record.id)
-                })
+                let game = CreateGame {
+                    players,
+                    seat,
+                    random,
+                    settings: Box::new(settings.get_untracked()),
+                };
+                Box::pin(crate::app::lazy::create_game(R::KIND, game))
             },
         ),
     })
@@ -119,9 +98,6 @@ pub struct Chosen {
 /// Creates and saves a game from its players, who deals or goes first
 /// (where the game records it) and whether the app picked them at random.
 pub type Create = Box<dyn Fn(Vec<String>, Option<usize>, bool) -> Creating>;
-
-/// A game being created and saved.
-pub type Creating = Pin<Box<dyn Future<Output = Result<String, String>>>>;
 
 /// The new-game page's parts, with the game's type erased.
 pub struct NewGameParts {
@@ -213,7 +189,7 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
             let result = creating.await;
             starting.set(false);
             match result {
-                Ok(id) => started(&players, kind, &id, router).await,
+                Ok(id) => started(players, kind, &id, router),
                 Err(e) => start_error.set(Some(e)),
             }
         });
@@ -263,6 +239,11 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
             >
                 {move || {
                     let n = seated.with(|s| s.len());
+                    // On a slow network the score screen's code may still
+                    // be on its way: the tap is taken, and says so.
+                    if starting.get() {
+                        return "Starting…".to_string();
+                    }
                     if n < min { format!("Seat at least {}", count(min, "player")) } else { format!("Start with {}", count(n, "player")) }
                 }}
             </button>
@@ -591,20 +572,22 @@ fn first_view(p: FirstParts) -> impl IntoView {
     }
 }
 
-/// After game `id` is saved: remembers its players in the roster and goes
-/// to its page.
-async fn started(
-    players: &[String],
+/// After game `id` is saved: goes to its page, and remembers its players
+/// in the roster meanwhile.
+fn started(
+    players: Vec<String>,
     kind: GameKind,
     id: &str,
     router: Option<crate::app::router::RouterCtx>,
 ) {
     // The roster is a convenience: failing to save it loses no game (a
-    // newer version's is never overwritten).
-    if let Some(s) = store_or_report().await {
-        let (known, _) = s.roster().await;
-        let _ = s.save_roster(&Roster::remember(&known, players)).await;
-    }
+    // newer version's is never overwritten), so the game does not wait.
+    spawn_local(async move {
+        if let Some(s) = store_or_report().await {
+            let (known, _) = s.roster().await;
+            let _ = s.save_roster(&Roster::remember(&known, &players)).await;
+        }
+    });
     let path = crate::app::router::Route::game(kind, id);
     match router {
         Some(r) => {

@@ -1,0 +1,123 @@
+//! The games' chunk's side of the new-game page: creating and saving a
+//! game, and reading the game a rematch starts from. Both need the game's
+//! record, its JSON and its rules, which the new-game page (a chunk of its
+//! own, home's likeliest next page) leaves to this chunk: the page hands
+//! its settings over type-erased ([`CreateGame`]) and gets them back so
+//! ([`RematchOf`]), through the registry (`app::for_game`).
+
+use std::any::Any;
+use std::future::Future;
+use std::pin::Pin;
+
+use crate::app::game::{read_game, summary_of, GameUi};
+use crate::app::pages::new_game_page::{new_id, Chosen};
+use crate::app::{now_ms, storage, sync, ForGame};
+use crate::model::GameRecord;
+use crate::rules::pick::first_log;
+use crate::storage::{bounded, SaveError};
+
+/// A game being created and saved: its id once it is on disk, or why not
+/// (nothing was saved then).
+pub type Creating = Pin<Box<dyn Future<Output = Result<String, String>>>>;
+
+/// A new game as its form has it.
+pub struct CreateGame {
+    /// The players, in seating order.
+    pub players: Vec<String>,
+    /// Who deals or goes first, where the game records it.
+    pub seat: Option<usize>,
+    /// Whether the app picked `seat` at random.
+    pub random: bool,
+    /// The game's variants (its `Rules::Settings`).
+    pub settings: Box<dyn Any>,
+}
+
+impl ForGame for CreateGame {
+    type Out = Creating;
+
+    fn run<R: GameUi>(self) -> Creating {
+        let Ok(settings) = self.settings.downcast::<R::Settings>() else {
+            return Box::pin(async {
+                Err("The game's variants did not match the game.".to_string())
+            });
+        };
+        // What the game draws at random is drawn now, and stored.
+        let settings = R::with_draws(
+            &settings,
+            self.players.len(),
+            &mut crate::app::random::BrowserRng,
+        );
+        let (seat, random) = (self.seat, self.random);
+        let record =
+            GameRecord::<R>::new(new_id(), now_ms(), self.players, settings).and_then(|mut r| {
+                r.log = first_log::<R>(&r.setup(), seat, random)?;
+                Ok(r)
+            });
+        Box::pin(async move {
+            let record = record.map_err(|e| e.message)?;
+            let s = storage()
+                .await
+                .map_err(|e| SaveError::Failed(e).message())?;
+            s.save_game(&record, None, summary_of(&record))
+                .await
+                .map_err(|e| e.message())?;
+            sync::announce(&record.id, record.rev);
+            let id = record.id.clone();
+            crate::app::pages::game_page::just_started(record);
+            Ok(id)
+        })
+    }
+}
+
+/// What a rematch starts from: the same seats and variants.
+pub struct RematchOf {
+    /// The players, in seating order.
+    pub players: Vec<String>,
+    /// Who deals or goes first now (clockwise from last time), if the game
+    /// recorded it.
+    pub first: Option<Chosen>,
+    /// The game's variants (its `Rules::Settings`).
+    pub settings: Box<dyn Any>,
+    /// The banner's words.
+    pub banner: String,
+}
+
+/// Reads the rematch of stored game `0`.
+pub struct ReadRematch(pub String);
+
+/// A rematch being read, or why it cannot be.
+pub type ReadingRematch = Pin<Box<dyn Future<Output = Result<RematchOf, String>>>>;
+
+impl ForGame for ReadRematch {
+    type Out = ReadingRematch;
+
+    fn run<R: GameUi>(self) -> ReadingRematch {
+        Box::pin(async move {
+            let s = storage()
+                .await
+                .map_err(|e| SaveError::Failed(e).message())?;
+            let record = read_game::<R>(&s, &self.0).await.map_err(|e| {
+                format!(
+                    "The game to rematch could not be opened: {} Seat the players for a new game.",
+                    e.game_message()
+                )
+            })?;
+            let m = record.rematch();
+            let name = |seat: Option<usize>| seat.and_then(|i| m.players.get(i).cloned());
+            Ok(RematchOf {
+                first: name(m.first).map(|n| Chosen {
+                    name: n,
+                    picked_among: None,
+                    before: name(m.previous),
+                }),
+                banner: format!(
+                    "Rematch of {}: {}. Same seats and variants; change anything before you start.",
+                    R::KIND.name(),
+                    bounded(&m.players.join(", "), 80)
+                ),
+                players: m.players,
+                settings: Box::new(m.settings),
+            })
+        })
+    }
+}
