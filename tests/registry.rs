@@ -37,6 +37,7 @@ fn the_games_bin_prints_the_registry() {
             serde_json::json!({
                 "id": k.as_str(),
                 "name": k.name(),
+                "line": chicken_scores::app::pages::home_page::kind_line(*k),
                 "players": [k.players().start(), k.players().end()],
                 "new_game": format!("/play/{}/new", k.as_str()),
             })
