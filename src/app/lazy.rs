@@ -162,24 +162,7 @@ pub async fn create_game(
     kind: GameKind,
     game: crate::app::game::start::CreateGame,
 ) -> Result<String, String> {
-    games_loaded().await?;
-    let creating = create_in_chunk(kind, game)
-        .await
-        .map_err(|_| GAMES_NOT_LOADED.to_string())?;
-    match creating {
-        Some(creating) => creating.await,
-        None => Err(GAMES_NOT_LOADED.to_string()),
-    }
-}
-
-/// Loads the games' chunk for its score screens too (each split point has
-/// its own loader), so the game page that follows shows at once.
-async fn games_loaded() -> Result<(), String> {
-    load(Chunk::Games)
-        .await
-        .map_err(|_| GAMES_NOT_LOADED.to_string())?;
-    mark_loaded(Chunk::Games);
-    Ok(())
+    in_games_chunk(create_in_chunk(kind, game)).await
 }
 
 /// Reads what a rematch of stored game `id` starts from (in the games'
@@ -188,15 +171,27 @@ pub async fn rematch_of(
     kind: GameKind,
     id: String,
 ) -> Result<crate::app::game::start::RematchOf, String> {
-    games_loaded().await?;
-    let reading = rematch_in_chunk(kind, id)
+    in_games_chunk(rematch_in_chunk(kind, id)).await
+}
+
+/// Work the games' chunk does for a page outside it: the chunk loaded for
+/// its score screens too (each split point has its own loader, so the game
+/// page that follows shows at once), then `split`'s work awaited.
+async fn in_games_chunk<T>(
+    split: impl Future<Output = Result<Option<BoxedWork<T>>, SplitLoaderError>>,
+) -> Result<T, String> {
+    load(Chunk::Games)
         .await
         .map_err(|_| GAMES_NOT_LOADED.to_string())?;
-    match reading {
-        Some(reading) => reading.await,
+    mark_loaded(Chunk::Games);
+    match split.await.map_err(|_| GAMES_NOT_LOADED.to_string())? {
+        Some(work) => work.await,
         None => Err(GAMES_NOT_LOADED.to_string()),
     }
 }
+
+/// Work a split point hands back, to be awaited by its caller.
+type BoxedWork<T> = std::pin::Pin<Box<dyn Future<Output = Result<T, String>>>>;
 
 /// A part of the game screen in the extras chunk, with what it needs.
 pub enum Extra {

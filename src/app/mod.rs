@@ -248,9 +248,10 @@ pub fn App() -> impl IntoView {
     view! { <main class="app">{failed}{page}</main> }
 }
 
-/// Home's likeliest next page is a game's: a moment after home has shown
-/// its games (storage open), the games' chunk is fetched and started, so
-/// a tap on a game shows its form at once. Once per page load.
+/// Home's likeliest next pages are a new game's and, with games in
+/// progress, one of those: a moment after home has shown its games
+/// (storage open), their chunks are fetched and started, so a tap shows
+/// the page at once. Once per page load.
 fn warm_games_from_home(app: AppCtx, router: router::RouterCtx, loader: lazy::Loader) {
     Effect::new(move |warmed: Option<bool>| {
         if warmed == Some(true) {
@@ -260,13 +261,16 @@ fn warm_games_from_home(app: AppCtx, router: router::RouterCtx, loader: lazy::Lo
         if !(app.ready.get() && home) {
             return false;
         }
-        let next = Route::new_game(crate::rules::GAMES[0]);
+        let playing = app.in_progress.with_untracked(|g| !g.is_empty());
         set_timeout(
             move || {
                 // Only while home is still shown: another page's chunk
                 // comes first.
                 if router.route.with_untracked(|r| *r == Route::Home) {
-                    loader.prefetch(&next);
+                    loader.prefetch_chunk(lazy::Chunk::NewGame);
+                    if playing {
+                        loader.prefetch_chunk(lazy::Chunk::Games);
+                    }
                 }
             },
             std::time::Duration::from_millis(WARM_AFTER_MS),
@@ -275,7 +279,7 @@ fn warm_games_from_home(app: AppCtx, router: router::RouterCtx, loader: lazy::Lo
     });
 }
 
-/// How long home is left alone before the games' chunk is fetched.
+/// How long home is left alone before its next pages' chunks are fetched.
 const WARM_AFTER_MS: u64 = 1000;
 
 /// Work done with a game's `GameUi`, picked by the game's kind from the

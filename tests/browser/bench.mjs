@@ -19,13 +19,14 @@
 //  5. home, then a tap into each game's first screen (cold, 4x): time and
 //     bytes on the wire;
 // and the bytes of everything kept for offline.
-// Usage: node tests/browser/bench.mjs [runs] [save [hands] | slow4g | tap [thinkMs] | form | start]
+// Usage: node tests/browser/bench.mjs [runs] [save [hands] | slow4g | tap [thinkMs] | open [thinkMs] | form | start]
 // (after tests/tools/build.sh; with `save`, only measure 3, optionally
 // with fewer hands recorded: 14 measures a save in the middle of the game;
 // with `slow4g`, only home's first load on Slow 4G; with `tap`, only home
 // then New Chickenfoot tapped after a pause: tap to the form painted; with
 // `start`, a filled form's Start: tap to the score screen painted; with
-// `form`, home then New Chickenfoot at once: to the form, and its bytes)
+// `form`, home then New Chickenfoot at once: to the form, and its bytes;
+// with `open`, a game in progress tapped on home: tap to the game painted)
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -203,6 +204,38 @@ async function formAfterTap(url, kind, thinkMs) {
   });
 }
 
+/** Home with the 10-player game in progress (14 hands; a cold profile), its card
+ *  tapped `thinkMs` after home shows it: ms from the tap to the frame
+ *  that shows the game ready for the next hand, painted (4x). */
+async function gameAfterTap(url, thinkMs) {
+  return withPage(url, async (page) => {
+    await page.goto(url + '/');
+    await homeReady(page);
+    await idbSeed(page, [bigGame('bench10', 14)]);
+    await page.goto(url + '/');
+    const card = page.getByTestId('game-bench10').locator('a');
+    await card.waitFor();
+    await page.waitForTimeout(thinkMs);
+    return tapToScoreScreen(page, '[data-testid=game-bench10] a');
+  });
+}
+
+/** Taps `selector`, and returns the ms from the tap to the frame that
+ *  shows a score screen ready for the next hand (its Save), painted:
+ *  tapped and watched in the page, so no driver polling is measured. */
+function tapToScoreScreen(page, selector) {
+  return page.evaluate((selector) => new Promise((resolve) => {
+    const target = document.querySelector(selector);
+    const tap = performance.now();
+    new MutationObserver((_, obs) => {
+      if (!document.querySelector('[data-testid=save-hand]')) return;
+      obs.disconnect();
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - tap)));
+    }).observe(document.body, { childList: true, subtree: true });
+    target.click();
+  }), selector);
+}
+
 /** Home, New Chickenfoot, four players seated; once the score screen's
  *  code has arrived (fetched while the form is filled: the issue's
  *  condition), a tap on Start: ms from the tap to the frame that shows the
@@ -216,17 +249,7 @@ async function startToScore(url) {
     await setup.addPlayers(['Ann', 'Bob', 'Cy', 'Dee']);
     await page.waitForFunction(() => performance.getEntriesByType('resource')
       .some((e) => e.name.includes('split_games_chunk') && e.responseEnd > 0));
-    // Tapped and watched in the page: no driver polling in the measure.
-    return page.evaluate(() => new Promise((resolve) => {
-      const start = document.querySelector('[data-testid=start-game]');
-      const tap = performance.now();
-      new MutationObserver((_, obs) => {
-        if (!document.querySelector('[data-testid=save-hand]')) return;
-        obs.disconnect();
-        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - tap)));
-      }).observe(document.body, { childList: true, subtree: true });
-      start.click();
-    }));
+    return tapToScoreScreen(page, '[data-testid=start-game]');
   });
 }
 
@@ -259,6 +282,18 @@ if (process.argv[3] === 'tap') {
   for (let i = 0; i < RUNS; i++) taps.push(await formAfterTap(url, 'chickenfoot', think));
   server.close();
   console.log(JSON.stringify({ runs: RUNS, think_ms: think, tap_to_form_painted_ms: Math.round(median(taps)), each: taps.map(Math.round) }, null, 2));
+  process.exit(0);
+}
+// `open [thinkMs]`: only home with the 10-player game in progress, its
+// card tapped `thinkMs` after home shows it: tap to the game painted.
+if (process.argv[3] === 'open') {
+  const think = Number(process.argv[4] || 2000);
+  const server = await startServer(DIST, 0, '127.0.0.1');
+  const url = `http://127.0.0.1:${server.address().port}`;
+  const opens = [];
+  for (let i = 0; i < RUNS; i++) opens.push(await gameAfterTap(url, think));
+  server.close();
+  console.log(JSON.stringify({ runs: RUNS, think_ms: think, tap_to_game_painted_ms: Math.round(median(opens)), each: opens.map(Math.round) }, null, 2));
   process.exit(0);
 }
 // `form`: only home, then New Chickenfoot at once: to the form painted,

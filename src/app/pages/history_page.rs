@@ -137,10 +137,21 @@ fn row_view(e: Summary, delete: impl Fn(String, String) + Copy + 'static) -> imp
     }
 }
 
+/// How long after the history shows a game's code is fetched.
+const NEXT_PAGE_AFTER_MS: u64 = 1000;
+
 /// The history page.
 #[component]
 pub fn HistoryPage() -> impl IntoView {
     let app = use_app();
+    // The likeliest next page is a finished game's: its code is fetched
+    // while the list is read.
+    if let Some(loader) = use_context::<crate::app::lazy::Loader>() {
+        set_timeout(
+            move || loader.prefetch_chunk(crate::app::lazy::Chunk::Games),
+            std::time::Duration::from_millis(NEXT_PAGE_AFTER_MS),
+        );
+    }
     let rows: RwSignal<Vec<Row>> = RwSignal::new(Vec::new());
     let loaded = RwSignal::new(false);
     let shown = RwSignal::new(PAGE);
