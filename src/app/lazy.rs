@@ -191,7 +191,7 @@ async fn in_games_chunk<T>(
 }
 
 /// Work a split point hands back, to be awaited by its caller.
-type BoxedWork<T> = std::pin::Pin<Box<dyn Future<Output = Result<T, String>>>>;
+pub type BoxedWork<T> = std::pin::Pin<Box<dyn Future<Output = Result<T, String>>>>;
 
 /// A part of the game screen in the extras chunk, with what it needs.
 pub enum Extra {
@@ -454,6 +454,15 @@ impl Loader {
         if let Some(chunk) = Chunk::of(&Route::parse(path)) {
             self.prefetch_chunk(chunk);
         }
+    }
+
+    /// Fetches and starts `chunk` in the background `after_ms` from now:
+    /// the likeliest next page's code, fetched while this page is read.
+    pub fn prefetch_later(self, chunk: Chunk, after_ms: u64) {
+        set_timeout(
+            move || self.prefetch_chunk(chunk),
+            std::time::Duration::from_millis(after_ms),
+        );
     }
 
     /// Fetches and starts `chunk` in the background, as [`Loader::prefetch`].

@@ -6,10 +6,9 @@
 //! ([`RematchOf`]), through the registry (`app::for_game`).
 
 use std::any::Any;
-use std::future::Future;
-use std::pin::Pin;
 
 use crate::app::game::{read_game, summary_of, GameUi};
+use crate::app::lazy::BoxedWork;
 use crate::app::pages::new_game_page::{new_id, Chosen};
 use crate::app::{now_ms, storage, sync, ForGame};
 use crate::model::GameRecord;
@@ -18,7 +17,7 @@ use crate::storage::{bounded, SaveError};
 
 /// A game being created and saved: its id once it is on disk, or why not
 /// (nothing was saved then).
-pub type Creating = Pin<Box<dyn Future<Output = Result<String, String>>>>;
+pub type Creating = BoxedWork<String>;
 
 /// A new game as its form has it.
 pub struct CreateGame {
@@ -86,7 +85,7 @@ pub struct RematchOf {
 pub struct ReadRematch(pub String);
 
 /// A rematch being read, or why it cannot be.
-pub type ReadingRematch = Pin<Box<dyn Future<Output = Result<RematchOf, String>>>>;
+pub type ReadingRematch = BoxedWork<RematchOf>;
 
 impl ForGame for ReadRematch {
     type Out = ReadingRematch;

@@ -147,10 +147,7 @@ pub fn HistoryPage() -> impl IntoView {
     // The likeliest next page is a finished game's: its code is fetched
     // while the list is read.
     if let Some(loader) = use_context::<crate::app::lazy::Loader>() {
-        set_timeout(
-            move || loader.prefetch_chunk(crate::app::lazy::Chunk::Games),
-            std::time::Duration::from_millis(NEXT_PAGE_AFTER_MS),
-        );
+        loader.prefetch_later(crate::app::lazy::Chunk::Games, NEXT_PAGE_AFTER_MS);
     }
     let rows: RwSignal<Vec<Row>> = RwSignal::new(Vec::new());
     let loaded = RwSignal::new(false);

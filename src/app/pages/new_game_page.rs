@@ -35,10 +35,7 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
     // The score screen's code is fetched while the form is filled, so a
     // tap on Start shows the game at once.
     if let Some(loader) = use_context::<crate::app::lazy::Loader>() {
-        set_timeout(
-            move || loader.prefetch_chunk(crate::app::lazy::Chunk::Games),
-            std::time::Duration::from_millis(FETCH_GAME_AFTER_MS),
-        );
+        loader.prefetch_later(crate::app::lazy::Chunk::Games, FETCH_GAME_AFTER_MS);
     }
     let seated: RwSignal<Vec<String>> = RwSignal::new(Vec::new());
     let settings: RwSignal<R::Settings> = RwSignal::new(R::Settings::default());
