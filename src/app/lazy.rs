@@ -447,15 +447,6 @@ impl Loader {
         }
     }
 
-    /// Fetches and starts the chunk that shows `path`'s route in the
-    /// background (a likely next page), leaving the page's own loading as
-    /// it is: a failure here is tried again when the page needs it.
-    pub fn prefetch(self, path: &str) {
-        if let Some(chunk) = Chunk::of(&Route::parse(path)) {
-            self.prefetch_chunk(chunk);
-        }
-    }
-
     /// Fetches and starts `chunk` in the background `after_ms` from now:
     /// the likeliest next page's code, fetched while this page is read.
     pub fn prefetch_later(self, chunk: Chunk, after_ms: u64) {
@@ -465,7 +456,9 @@ impl Loader {
         );
     }
 
-    /// Fetches and starts `chunk` in the background, as [`Loader::prefetch`].
+    /// Fetches and starts `chunk` in the background (a likely next page),
+    /// leaving the page's own loading as it is: a failure here is tried
+    /// again when the page needs it.
     pub fn prefetch_chunk(self, chunk: Chunk) {
         if self.needs(chunk) {
             spawn_local(async move {
