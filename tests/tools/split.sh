@@ -63,19 +63,17 @@ mkdir -p "$out"
 mv "$work"/* "$out/"
 rm -f "$stage/$trunk_base.js" "$stage/${trunk_base}_bg.wasm"
 
-# Trunk's loader (its module script and preload links) is replaced by one
-# small script in the page's head that:
-#  - fetches the main module, the chunk loader (the main module imports it)
-#    and, on a game's (or the records', the history's) address, that
-#    chunk's files, all at once, instead of each after the one before
-#    (__wasm_split.js names each split's file and the shared chunks it
-#    needs);
-#  - starts the app once the page is parsed;
-#  - on home's address only, does both after the static copy of home has
-#    painted: home is on screen from the page's own bytes, and the WASM's
-#    download no longer counts towards home's first paint (Lighthouse
-#    simulates it as delaying it). docs/performance.md, issue 25, has the
-#    cost measured: the app takes over home a frame later.
+# The page loads the main module from its new place, and fetches the
+# chunk loader with it (the main module imports it).
+sed -i \
+  -e "s#/${trunk_base}_bg.wasm#/wasm/$hash/chicken-scores_bg.wasm#g" \
+  -e "s#/${trunk_base}.js#/wasm/$hash/chicken-scores.js#g" \
+  -e "s#</head>#<link rel=\"modulepreload\" href=\"/wasm/$hash/__wasm_split.js\" crossorigin=\"anonymous\"></head>#" \
+  "$stage/index.html"
+# A page opened at a game's (or the records', the history's) address
+# fetches that chunk's files at once, alongside the main module, instead
+# of after it: a small script maps the path to the files
+# (__wasm_split.js names each split's file and the shared chunks it needs).
 node - "$files" "$hash" "$stage/index.html" <<'JS'
 const fs = require('fs');
 const [filesJson, hash, html] = process.argv.slice(2);
@@ -88,30 +86,15 @@ const map = [
   ['^/play/[^/]+/new$', union('new_game')], ['^/play/', union('games', 'extras')],
 ];
 if (map.some(([, f]) => f.length === 0)) throw new Error('split.sh: a split point has no files');
-let page = fs.readFileSync(html, 'utf8');
-// Trunk's loader: one module script importing the glue, its preload links.
-const trunk = [/<script type=module>import init[\s\S]*?<\/script>/g, /<link [^>]*rel=modulepreload[^>]*>/g, /<link [^>]*rel=preload[^>]*>/g];
-for (const re of trunk) {
-  const found = page.match(re) || [];
-  if (found.length !== 1) throw new Error(`split.sh: expected one of Trunk's ${re}, found ${found.length}`);
-  page = page.replace(re, '');
-}
-const script = `<script>(function(){var h='/wasm/${hash}/',m=${JSON.stringify(map)},p=location.pathname,d=document,f=[],i;`
-  + `for(i=0;i<m.length;i++)if(new RegExp(m[i][0]).test(p)){f=m[i][1];break}`
-  + `function l(r,n){var e=d.createElement('link');e.rel=r;if(r==='preload')e.as='fetch';e.crossOrigin='anonymous';e.href=h+n;d.head.appendChild(e)}`
-  + `function fetchAll(){l('modulepreload','chicken-scores.js');l('modulepreload','__wasm_split.js');l('preload','chicken-scores_bg.wasm');f.forEach(function(n){l('preload',n)})}`
-  + `function run(){import(h+'chicken-scores.js').then(function(b){return b.default({module_or_path:h+'chicken-scores_bg.wasm'}).then(function(w){`
-  + `window.wasmBindings=b;dispatchEvent(new CustomEvent('TrunkApplicationStarted',{detail:{wasm:w}}))})})}`
-  + `if(p==='/')d.addEventListener('DOMContentLoaded',function(){var s=function(){if(s){s=null;fetchAll();run()}};`
-  // After the frame that paints the static copy; a page in the background
-  // paints no frame, so a timer starts it there.
-  + `requestAnimationFrame(function(){setTimeout(s)});setTimeout(s,500)});`
-  + `else{fetchAll();d.addEventListener('DOMContentLoaded',run)}})()</script>`;
+const script = `<script>(function(){var m=${JSON.stringify(map)},p=location.pathname,i;`
+  + `for(i=0;i<m.length;i++)if(new RegExp(m[i][0]).test(p))return m[i][1].forEach(function(f){var l=document.createElement('link');`
+  + `l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';l.href='/wasm/${hash}/'+f;document.head.appendChild(l)})})()</script>`;
+const page = fs.readFileSync(html, 'utf8');
 fs.writeFileSync(html, page.replace('</head>', `${script}</head>`));
 JS
 # Home's static copy lists every game, from the game registry.
 (cd "$ROOT" && cargo run --quiet --locked --bin games) | node "$ROOT/tests/tools/static-home.mjs" "$stage/index.html"
-grep -q "'/wasm/$hash/'" "$stage/index.html" || {
+grep -q "/wasm/$hash/chicken-scores_bg.wasm" "$stage/index.html" || {
   echo "split.sh: the page does not load the split module" >&2
   exit 1
 }
