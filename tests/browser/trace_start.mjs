@@ -1,0 +1,62 @@
+// Where Start's time goes, at 4x CPU: a Chromium trace (CDP) of a tap on
+// Start on a filled Chickenfoot form, its code already fetched (bench.mjs
+// `start`), to the end of the frame showing the score screen; the page's
+// renderer main thread summed by event name (nested events count in each:
+// a task holds its function calls). A save's: trace_save.mjs. Not a test:
+// it reports. Usage: node tests/browser/trace_start.mjs [runs] (after
+// tests/tools/build.sh).
+import { chromium } from 'playwright-core';
+import fs from 'node:fs'; import os from 'node:os'; import path from 'node:path';
+import { startServer } from '../tools/static-server.mjs';
+import { CHROMIUM_ARGS, DIST, homeReady } from './harness.mjs';
+import { NewGameScreen } from './pages.mjs';
+
+const RUNS = Number(process.argv[2] || 1);
+
+/** Home, New Chickenfoot, four players seated, the score screen's code
+ *  arrived; then the tap: ms from it to the score screen painted. */
+async function startOnFilledForm(page) {
+  await page.getByTestId('new-chickenfoot').click();
+  await new NewGameScreen(page).addPlayers(['Ann', 'Bob', 'Cy', 'Dee']);
+  await page.waitForFunction(() => performance.getEntriesByType('resource')
+    .some((e) => e.name.includes('split_games_chunk') && e.responseEnd > 0));
+  return () => page.evaluate(() => new Promise((resolve) => {
+    const tap = performance.now();
+    new MutationObserver((_, obs) => {
+      if (!document.querySelector('[data-testid=save-hand]')) return;
+      obs.disconnect();
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - tap)));
+    }).observe(document.body, { childList: true, subtree: true });
+    document.querySelector('[data-testid=start-game]').click();
+  }));
+}
+
+const server = await startServer(DIST, 0, '127.0.0.1');
+const url = `http://127.0.0.1:${server.address().port}`;
+for (let run = 0; run < RUNS; run++) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-trace-'));
+  const context = await chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+  const page = context.pages()[0];
+  const cdp = await context.newCDPSession(page);
+  await page.goto(url + '/'); await homeReady(page);
+  const tap = await startOnFilledForm(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const events = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+  const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8.execute,v8.wasm,disabled-by-default-devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
+  const ms = await tap();
+  await cdp.send('Tracing.end'); await done;
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const main = events.filter((e) => e.ph === 'X' && e.dur && mains.has(`${e.pid}:${e.tid}`));
+  // Only what falls from the tap's click to the frame's end.
+  const click = main.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
+  const from = click ? click.ts : Math.min(...main.map((e) => e.ts));
+  const to = from + ms * 1000;
+  const byName = {};
+  for (const e of main) { if (e.ts < from || e.ts > to) continue; byName[e.name] = (byName[e.name] || 0) + e.dur / 1000; }
+  console.log(`start: ${Math.round(ms)} ms, tap to the score screen painted`);
+  console.log(Object.entries(byName).sort((a, b) => b[1] - a[1]).slice(0, 20).map(([k, v]) => `  ${v.toFixed(1)} ms ${k}`).join('\n'));
+  await context.close(); fs.rmSync(dir, { recursive: true, force: true });
+}
+server.close();
