@@ -10,6 +10,7 @@ import { startServer } from '../tools/static-server.mjs';
 import { CHROMIUM_ARGS, DIST, homeReady, poll } from './harness.mjs';
 import { idbSeed } from './idb.mjs';
 import { bigGame } from './save_frame.mjs';
+import { byName, mainThread, startTrace } from './trace.mjs';
 const server = await startServer(DIST, 0, '127.0.0.1');
 const url = `http://127.0.0.1:${server.address().port}`;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-trace-'));
@@ -23,21 +24,15 @@ await poll(async () => (await page.evaluate(async (f) => (await Promise.all(f.ma
 await idbSeed(page, [bigGame('bench10', 14)]);
 await page.goto('about:blank');
 await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-const events = [];
-cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
-const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
-await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8.execute,v8.wasm,disabled-by-default-devtools.timeline,blink.user_timing,loading', transferMode: 'ReportEvents' });
+const stop = await startTrace(cdp);
 const t0 = Date.now();
 await page.goto(`${url}/play/chickenfoot/bench10`, { waitUntil: 'commit' });
 await page.getByTestId('save-hand').waitFor();
 const ms = Date.now() - t0;
 await new Promise((r) => setTimeout(r, 300));
-await cdp.send('Tracing.end'); await done;
+const events = await stop();
 console.log('open (driver clock)', ms);
-const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-const byName = {};
-for (const e of events) { if (e.ph !== 'X' || !e.dur || !mains.has(`${e.pid}:${e.tid}`)) continue; byName[e.name] = (byName[e.name] || 0) + e.dur / 1000; }
-console.log(Object.entries(byName).sort((a, b) => b[1] - a[1]).slice(0, 30).map(([k, v]) => `${v.toFixed(1)} ms ${k}`).join('\n'));
+console.log(byName(mainThread(events), -Infinity, Infinity, 30));
 const wasm = {};
 for (const e of events) { if (!/wasm/i.test(e.name) || !e.dur) continue; wasm[e.name] = (wasm[e.name] || 0) + e.dur / 1000; }
 console.log('--- wasm events (all threads)'); console.log(Object.entries(wasm).sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, v]) => `${v.toFixed(1)} ms ${k}`).join('\n'));

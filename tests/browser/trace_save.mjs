@@ -9,6 +9,7 @@ import { startServer } from '../tools/static-server.mjs';
 import { CHROMIUM_ARGS, DIST, homeReady } from './harness.mjs';
 import { idbSeed } from './idb.mjs';
 import { bigGame, fillHand, measureSave, recordCommits } from './save_frame.mjs';
+import { byName, mainThread, startProfile, startTrace } from './trace.mjs';
 const server = await startServer(DIST, 0, '127.0.0.1');
 const url = `http://127.0.0.1:${server.address().port}`;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-trace-'));
@@ -24,41 +25,17 @@ await fillHand(page);
 await new Promise((r) => setTimeout(r, 500));
 // PROFILE=1: the JS and WASM functions by self time too (WASM names need a
 // build that keeps them: see docs/performance.md, "Where a save's time goes").
-if (process.env.PROFILE) {
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-  await cdp.send('Profiler.start');
-}
-const events = [];
-cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
-const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
-await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8.execute,disabled-by-default-devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
+const profiled = process.env.PROFILE ? await startProfile(cdp) : null;
+const stop = await startTrace(cdp);
 const m = await measureSave(page);
 await new Promise((r) => setTimeout(r, 300));
-await cdp.send('Tracing.end'); await done;
-console.log('measure', JSON.stringify({ painted: m.painted_ms, commit: m.commit_ms, rows: m.rows_ms }));
-// The page's renderer main thread (the one that dispatched the tap): its
-// complete events by name (nested ones counted too), up to the paint.
-const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-const tapThread = events.find((e) => e.name === 'EventDispatch' && mains.has(`${e.pid}:${e.tid}`));
-const main = events.filter((e) => e.ph === 'X' && e.dur && tapThread && e.pid === tapThread.pid && e.tid === tapThread.tid);
-const byName = {};
+const main = mainThread(await stop());
+console.log('measure', JSON.stringify({ painted: m.painted_ms, commit: m.committed_ms, rows: m.rows_ms }));
+// From the tap on (nested events counted too).
 const start = Math.min(...main.filter((e) => e.name === 'EventDispatch').map((e) => e.ts));
-for (const e of main) { if (e.ts < start) continue; byName[e.name] = (byName[e.name] || 0) + e.dur / 1000; }
-console.log(Object.entries(byName).sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v.toFixed(1)} ms ${k}`).join('\n'));
+console.log(byName(main, start));
 const fn = {};
 for (const e of main) { if (e.ts < start || e.name !== 'FunctionCall') continue; const d = e.args?.data; const k = `${d?.functionName || '?'} ${d?.url?.split('/').pop() || ''}`; fn[k] = (fn[k] || 0) + e.dur / 1000; }
 console.log('--- FunctionCall'); console.log(Object.entries(fn).sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${v.toFixed(1)} ms ${k}`).join('\n'));
-if (process.env.PROFILE) {
-  const { profile } = await cdp.send('Profiler.stop');
-  const dt = {};
-  profile.timeDeltas.forEach((d, i) => { const id = profile.samples[i]; dt[id] = (dt[id] || 0) + d / 1000; });
-  const self = {};
-  for (const n of profile.nodes) {
-    const k = (n.callFrame.functionName || '(anonymous)').replace(/17h[0-9a-f]{16}E$/, '').slice(0, 140);
-    self[k] = (self[k] || 0) + (dt[n.id] || 0);
-  }
-  console.log('--- self time (sampled)');
-  console.log(Object.entries(self).sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, v]) => `${v.toFixed(1)} ms ${k}`).join('\n'));
-}
+if (profiled) console.log(`--- self time (sampled)\n${await profiled()}`);
 await context.close(); server.close(); fs.rmSync(dir, { recursive: true, force: true });

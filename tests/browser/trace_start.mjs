@@ -4,12 +4,14 @@
 // renderer main thread summed by event name (nested events count in each:
 // a task holds its function calls). A save's: trace_save.mjs. Not a test:
 // it reports. Usage: node tests/browser/trace_start.mjs [runs] (after
-// tests/tools/build.sh).
+// tests/tools/build.sh); PROFILE=1: the functions by self time too (see
+// trace_save.mjs).
 import { chromium } from 'playwright-core';
 import fs from 'node:fs'; import os from 'node:os'; import path from 'node:path';
 import { startServer } from '../tools/static-server.mjs';
 import { CHROMIUM_ARGS, DIST, homeReady } from './harness.mjs';
 import { NewGameScreen } from './pages.mjs';
+import { byName, mainThread, startProfile, startTrace } from './trace.mjs';
 
 const RUNS = Number(process.argv[2] || 1);
 
@@ -41,22 +43,19 @@ for (let run = 0; run < RUNS; run++) {
   await page.goto(url + '/'); await homeReady(page);
   const tap = await startOnFilledForm(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  const events = [];
-  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
-  const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8.execute,v8.wasm,disabled-by-default-devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
+  const profiled = process.env.PROFILE ? await startProfile(cdp) : null;
+  const stop = await startTrace(cdp);
   const ms = await tap();
-  await cdp.send('Tracing.end'); await done;
-  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  const main = events.filter((e) => e.ph === 'X' && e.dur && mains.has(`${e.pid}:${e.tid}`));
+  const main = mainThread(await stop());
   // Only what falls from the tap's click to the frame's end.
   const click = main.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
   const from = click ? click.ts : Math.min(...main.map((e) => e.ts));
   const to = from + ms * 1000;
-  const byName = {};
-  for (const e of main) { if (e.ts < from || e.ts > to) continue; byName[e.name] = (byName[e.name] || 0) + e.dur / 1000; }
-  console.log(`start: ${Math.round(ms)} ms, tap to the score screen painted`);
-  console.log(Object.entries(byName).sort((a, b) => b[1] - a[1]).slice(0, 20).map(([k, v]) => `  ${v.toFixed(1)} ms ${k}`).join('\n'));
+  // Each WASM function the tap runs for the first time is compiled then.
+  const compiled = main.filter((e) => e.name === 'wasm.CompileLazy' && e.ts >= from && e.ts <= to).length;
+  console.log(`start: ${Math.round(ms)} ms, tap to the score screen painted; ${compiled} WASM functions compiled on their first call`);
+  console.log(byName(main, from, to, 20));
+  if (profiled) console.log(`--- self time (sampled)\n${await profiled()}`);
   await context.close(); fs.rmSync(dir, { recursive: true, force: true });
 }
 server.close();
