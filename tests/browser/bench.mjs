@@ -35,7 +35,7 @@ import { startServer } from '../tools/static-server.mjs';
 import { CHROMIUM_ARGS, DIST, GAME_IDS, homeReady } from './harness.mjs';
 import { idbSeed } from './idb.mjs';
 import { bigGame, fillHand, measureSave, recordCommits } from './save_frame.mjs';
-import { NewGameScreen } from './pages.mjs';
+import { fillNewChickenfoot, tapToScoreScreen } from './start_frame.mjs';
 // The schema the seeded games are written in: this release's (3), or 2 to
 // measure a build of release 2 side by side (CHICKEN_SCHEMA=2).
 const SCHEMA = Number(process.env.CHICKEN_SCHEMA || 3);
@@ -220,22 +220,6 @@ async function gameAfterTap(url, thinkMs) {
   });
 }
 
-/** Taps `selector`, and returns the ms from the tap to the frame that
- *  shows a score screen ready for the next hand (its Save), painted:
- *  tapped and watched in the page, so no driver polling is measured. */
-function tapToScoreScreen(page, selector) {
-  return page.evaluate((selector) => new Promise((resolve) => {
-    const target = document.querySelector(selector);
-    const tap = performance.now();
-    new MutationObserver((_, obs) => {
-      if (!document.querySelector('[data-testid=save-hand]')) return;
-      obs.disconnect();
-      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - tap)));
-    }).observe(document.body, { childList: true, subtree: true });
-    target.click();
-  }), selector);
-}
-
 /** Home, New Chickenfoot, four players seated; once the score screen's
  *  code has arrived (fetched while the form is filled: the issue's
  *  condition), a tap on Start: ms from the tap to the frame that shows the
@@ -244,11 +228,7 @@ async function startToScore(url) {
   return withPage(url, async (page) => {
     await page.goto(url + '/');
     await homeReady(page);
-    await page.getByTestId('new-chickenfoot').click();
-    const setup = new NewGameScreen(page);
-    await setup.addPlayers(['Ann', 'Bob', 'Cy', 'Dee']);
-    await page.waitForFunction(() => performance.getEntriesByType('resource')
-      .some((e) => e.name.includes('split_games_chunk') && e.responseEnd > 0));
+    await fillNewChickenfoot(page);
     return tapToScoreScreen(page, '[data-testid=start-game]');
   });
 }

@@ -10,28 +10,10 @@ import { chromium } from 'playwright-core';
 import fs from 'node:fs'; import os from 'node:os'; import path from 'node:path';
 import { startServer } from '../tools/static-server.mjs';
 import { CHROMIUM_ARGS, DIST, homeReady } from './harness.mjs';
-import { NewGameScreen } from './pages.mjs';
+import { fillNewChickenfoot, tapToScoreScreen } from './start_frame.mjs';
 import { byName, mainThread, startProfile, startTrace } from './trace.mjs';
 
 const RUNS = Number(process.argv[2] || 1);
-
-/** Home, New Chickenfoot, four players seated, the score screen's code
- *  arrived; then the tap: ms from it to the score screen painted. */
-async function startOnFilledForm(page) {
-  await page.getByTestId('new-chickenfoot').click();
-  await new NewGameScreen(page).addPlayers(['Ann', 'Bob', 'Cy', 'Dee']);
-  await page.waitForFunction(() => performance.getEntriesByType('resource')
-    .some((e) => e.name.includes('split_games_chunk') && e.responseEnd > 0));
-  return () => page.evaluate(() => new Promise((resolve) => {
-    const tap = performance.now();
-    new MutationObserver((_, obs) => {
-      if (!document.querySelector('[data-testid=save-hand]')) return;
-      obs.disconnect();
-      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - tap)));
-    }).observe(document.body, { childList: true, subtree: true });
-    document.querySelector('[data-testid=start-game]').click();
-  }));
-}
 
 const server = await startServer(DIST, 0, '127.0.0.1');
 const url = `http://127.0.0.1:${server.address().port}`;
@@ -41,11 +23,11 @@ for (let run = 0; run < RUNS; run++) {
   const page = context.pages()[0];
   const cdp = await context.newCDPSession(page);
   await page.goto(url + '/'); await homeReady(page);
-  const tap = await startOnFilledForm(page);
+  await fillNewChickenfoot(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const profiled = process.env.PROFILE ? await startProfile(cdp) : null;
   const stop = await startTrace(cdp);
-  const ms = await tap();
+  const ms = await tapToScoreScreen(page, '[data-testid=start-game]');
   const main = mainThread(await stop());
   // Only what falls from the tap's click to the frame's end.
   const click = main.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');

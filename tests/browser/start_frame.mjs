@@ -1,0 +1,28 @@
+// Start on a new-game form, measured in the page: shared by the benchmark
+// (bench.mjs `start`, `open`) and its trace (trace_start.mjs).
+import { NewGameScreen } from './pages.mjs';
+
+/** From home: New Chickenfoot, four players seated, and the score
+ *  screen's code arrived (fetched while the form is filled). */
+export async function fillNewChickenfoot(page) {
+  await page.getByTestId('new-chickenfoot').click();
+  await new NewGameScreen(page).addPlayers(['Ann', 'Bob', 'Cy', 'Dee']);
+  await page.waitForFunction(() => performance.getEntriesByType('resource')
+    .some((e) => e.name.includes('split_games_chunk') && e.responseEnd > 0));
+}
+
+/** Taps `selector` in the page: ms from the tap to the end of the frame
+ *  showing a score screen ready for an entry (a task posted from that
+ *  frame's rAF callback). */
+export function tapToScoreScreen(page, selector) {
+  return page.evaluate((selector) => new Promise((resolve) => {
+    const target = document.querySelector(selector);
+    const tap = performance.now();
+    new MutationObserver((_, obs) => {
+      if (!document.querySelector('[data-testid=save-hand]')) return;
+      obs.disconnect();
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - tap)));
+    }).observe(document.body, { childList: true, subtree: true });
+    target.click();
+  }), selector);
+}
