@@ -122,3 +122,56 @@ export async function overflow(page) {
   const { width } = page.viewportSize();
   return page.evaluate((width) => document.documentElement.scrollWidth - width, width);
 }
+
+/**
+ * Text that does not read cleanly on the screen, each as "<what>: <text>":
+ * - "cut": an element whose overflow hides (or ellipsizes) its text and
+ *   whose content is wider or taller than its box; "spills": its text
+ *   wider than its box, over its border;
+ * - "broken": a word split over two lines (its range has two line boxes),
+ *   or text that allows it (`overflow-wrap: anywhere`, `word-break:
+ *   break-all`) outside an element marked `data-long-name`.
+ * Only visible elements count.
+ */
+export async function textProblems(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const visible = (el) => {
+      const r = el.getBoundingClientRect();
+      const cs = getComputedStyle(el);
+      return r.width > 0 && r.height > 0 && cs.visibility !== 'hidden' && cs.display !== 'none';
+    };
+    const short = (t) => t.replace(/\s+/g, ' ').trim().slice(0, 60);
+    for (const el of document.body.querySelectorAll('*')) {
+      if (!visible(el) || !el.textContent.trim()) continue;
+      const cs = getComputedStyle(el);
+      const hides = (v) => v === 'hidden' || v === 'clip';
+      const ownText = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+      const scrolls = (v) => v === 'auto' || v === 'scroll';
+      if (ownText && (hides(cs.overflowX) || cs.textOverflow === 'ellipsis') && el.scrollWidth > el.clientWidth + 1) {
+        out.push(`cut: ${short(el.textContent)}`);
+      } else if (ownText && !scrolls(cs.overflowX) && cs.display !== 'inline' && el.scrollWidth > el.clientWidth + 1) {
+        // Wider than its box, spilling over its border (under whatever is
+        // beside it).
+        out.push(`spills: ${short(el.textContent)}`);
+      } else if (ownText && hides(cs.overflowY) && el.scrollHeight > el.clientHeight + 1) {
+        out.push(`cut: ${short(el.textContent)}`);
+      }
+      if (ownText && (cs.overflowWrap === 'anywhere' || cs.wordBreak === 'break-all') && !el.closest('[data-long-name]')) {
+        out.push(`may break words: ${short(el.textContent)}`);
+      }
+    }
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.parentElement || !visible(n.parentElement)) continue;
+      for (const m of n.textContent.matchAll(/\S+/g)) {
+        range.setStart(n, m.index);
+        range.setEnd(n, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) out.push(`broken: ${m[0]}`);
+      }
+    }
+    return [...new Set(out)];
+  });
+}
