@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use crate::app::components::{HelpPanel, Scoreboard};
+use crate::app::components::{numbers_whole, HelpPanel, Scoreboard};
 use crate::app::erased::{aria, dynamic, flag, on_click, Dyn};
 use crate::app::pages::back_bar;
 use crate::app::wake_lock::WakeSwitch;
@@ -268,7 +268,7 @@ fn OutcomeOrStatus(
             }
             None => view! {
                 <section class="status" data-testid="status" aria-live="polite">
-                    {s.status.into_iter().map(|l| view! { <p>{l}</p> }).collect_view()}
+                    {s.status.into_iter().map(|l| view! { <p>{numbers_whole(&l)}</p> }).collect_view()}
                 </section>
             }
             .into_any(),

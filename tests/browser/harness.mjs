@@ -120,7 +120,38 @@ export async function screenStill(page, timeout = 10_000) {
  */
 export async function overflow(page) {
   const { width } = page.viewportSize();
-  return page.evaluate((width) => document.documentElement.scrollWidth - width, width);
+  const over = await page.evaluate((width) => document.documentElement.scrollWidth - width, width);
+  if (over > 0) {
+    // What sticks out, for the person reading the failure: the innermost
+    // elements reaching past the phone's right edge.
+    const out = await page.evaluate((width) => [...document.body.querySelectorAll('*')]
+      .filter((e) => e.getBoundingClientRect().right > width + 1 && ![...e.children].some((c) => c.getBoundingClientRect().right > width + 1))
+      .slice(0, 3).map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} "${e.textContent.trim().slice(0, 40)}"`), width);
+    console.error(`${page.url()}: ${over}px wider than the phone: ${out.join('; ')}`);
+  }
+  return over;
+}
+
+/** Where the readability walk (readable.test.mjs) leaves its screenshots. */
+export const READABLE_SHOTS = path.join(here, 'output', 'readable');
+
+/**
+ * Checks the screen as it is now for text that does not read cleanly
+ * (`textProblems`), in the dark theme and in the light one, and leaves a
+ * screenshot of it in dark in READABLE_SHOTS/<screen>.png. Returns the
+ * problems, each prefixed by `screen`. `names`: the players' names, which
+ * may break anywhere (a long name has nowhere else to break). Leaves the
+ * page in dark.
+ */
+export async function readableScreen(page, screen, names = []) {
+  const out = [];
+  for (const colorScheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme });
+    for (const p of await textProblems(page, names)) out.push(`${screen} (${colorScheme}): ${p}`);
+  }
+  fs.mkdirSync(READABLE_SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(READABLE_SHOTS, `${screen.replace(/[^\w-]+/g, '-')}.png`), fullPage: true });
+  return out;
 }
 
 /**
@@ -130,11 +161,12 @@ export async function overflow(page) {
  *   wider than its box, over its border;
  * - "broken": a word split over two lines (its range has two line boxes),
  *   or text that allows it (`overflow-wrap: anywhere`, `word-break:
- *   break-all`) outside an element marked `data-long-name`.
+ *   break-all`) on an element whose text is not one of `names` (a
+ *   player's name: a long one has nowhere else to break).
  * Only visible elements count.
  */
-export async function textProblems(page) {
-  return page.evaluate(() => {
+export async function textProblems(page, names = []) {
+  return page.evaluate((names) => {
     const out = [];
     const visible = (el) => {
       const r = el.getBoundingClientRect();
@@ -142,23 +174,31 @@ export async function textProblems(page) {
       return r.width > 0 && r.height > 0 && cs.visibility !== 'hidden' && cs.display !== 'none';
     };
     const short = (t) => t.replace(/\s+/g, ' ').trim().slice(0, 60);
+    // Where it is: the element's tag and classes, and its parent's.
+    const where = (el) => {
+      const one = (e) => e ? e.tagName.toLowerCase() + [...e.classList].map((c) => `.${c}`).join('') : '';
+      return `${one(el.parentElement)} > ${one(el)}`;
+    };
+    // Text kept for screen readers only (clipped on purpose) is not on screen.
+    const offScreen = (cs) => cs.clipPath !== 'none' || (cs.clip && cs.clip !== 'auto');
     for (const el of document.body.querySelectorAll('*')) {
       if (!visible(el) || !el.textContent.trim()) continue;
       const cs = getComputedStyle(el);
+      if (offScreen(cs)) continue;
       const hides = (v) => v === 'hidden' || v === 'clip';
       const ownText = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
       const scrolls = (v) => v === 'auto' || v === 'scroll';
       if (ownText && (hides(cs.overflowX) || cs.textOverflow === 'ellipsis') && el.scrollWidth > el.clientWidth + 1) {
-        out.push(`cut: ${short(el.textContent)}`);
+        out.push(`cut: ${short(el.textContent)} [${where(el)}]`);
       } else if (ownText && !scrolls(cs.overflowX) && cs.display !== 'inline' && el.scrollWidth > el.clientWidth + 1) {
         // Wider than its box, spilling over its border (under whatever is
         // beside it).
-        out.push(`spills: ${short(el.textContent)}`);
+        out.push(`spills: ${short(el.textContent)} [${where(el)}]`);
       } else if (ownText && hides(cs.overflowY) && el.scrollHeight > el.clientHeight + 1) {
-        out.push(`cut: ${short(el.textContent)}`);
+        out.push(`cut: ${short(el.textContent)} [${where(el)}]`);
       }
-      if (ownText && (cs.overflowWrap === 'anywhere' || cs.wordBreak === 'break-all') && !el.closest('[data-long-name]')) {
-        out.push(`may break words: ${short(el.textContent)}`);
+      if (ownText && (cs.overflowWrap === 'anywhere' || cs.wordBreak === 'break-all') && !names.includes(el.textContent.trim())) {
+        out.push(`may break words: ${short(el.textContent)} [${where(el)}]`);
       }
     }
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -169,9 +209,27 @@ export async function textProblems(page) {
         range.setStart(n, m.index);
         range.setEnd(n, m.index + m[0].length);
         const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-        if (lines.size > 1) out.push(`broken: ${m[0]}`);
+        if (lines.size < 2) continue;
+        // Where the word goes to a new line: fine only after a hyphen or
+        // dash in a compound ("lowest-/valued", "80-/card"), as printed
+        // text breaks; never inside a word or a number ("9-/9", "5–/9").
+        const top = (k) => {
+          range.setStart(n, m.index + k);
+          range.setEnd(n, m.index + k + 1);
+          const r = [...range.getClientRects()].find((x) => x.width > 0);
+          return r ? Math.round(r.top) : null;
+        };
+        const w = m[0];
+        let bad = false;
+        for (let k = 1; k < w.length; k++) {
+          const a = top(k - 1); const b = top(k);
+          if (a === null || b === null || Math.abs(a - b) < 8) continue;
+          const afterDash = /[-–]/.test(w[k - 1]) && !(/\d/.test(w[k - 2] || '') && /\d/.test(w[k]));
+          if (!afterDash) bad = true;
+        }
+        if (bad) out.push(`broken: ${w} [${where(n.parentElement)}]`);
       }
     }
     return [...new Set(out)];
-  });
+  }, names);
 }

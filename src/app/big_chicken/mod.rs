@@ -10,7 +10,7 @@ mod round;
 
 use leptos::prelude::*;
 
-use crate::app::components::{PlayerChips, Switch};
+use crate::app::components::{numbers_whole, PlayerChips, Switch};
 use crate::app::erased::dynamic;
 use crate::app::game::{ExtrasCtx, Form, GameUi};
 use crate::rules::big_chicken::{deck_setup, score_bands, BigChicken, Entry, Settings, Suit};
@@ -194,7 +194,7 @@ fn deck_view(players: usize) -> AnyView {
                 <dt>"Suits"</dt>
                 <dd>{format!("{} ", d.suits.len())}{suits}<small>" (any colours, as long as there are "{d.suits.len()}")"</small></dd>
                 <dt>"Eggs"</dt>
-                <dd>{format!("Numbers {}–{} in each suit, {} of each", d.lowest_number, d.highest_number, d.copies)}</dd>
+                <dd>{numbers_whole(&format!("Numbers {}–{} in each suit, {} of each", d.lowest_number, d.highest_number, d.copies))}</dd>
                 <dt>"Chickens"</dt>
                 <dd>{format!("All {}, Big Red included", d.chickens)}</dd>
                 <dt>"Ducks"</dt>
@@ -206,7 +206,7 @@ fn deck_view(players: usize) -> AnyView {
                 <dt>"Deal"</dt>
                 <dd><strong>{format!("{} cards to each player", d.dealt)}</strong></dd>
                 <dt>"Card score"</dt>
-                <dd>{bands.join(" · ")}</dd>
+                <dd>{numbers_whole(&bands.join(" · "))}</dd>
             </dl>
             {two}
         </section>

@@ -7,12 +7,14 @@ mod number_pad;
 mod picker;
 mod scoreboard;
 mod tile_picker;
+mod whole_numbers;
 
 pub use chart::{ChartData, LineChart, Series};
 pub use number_pad::{focus_field, pad_field, NumberPad, PadField, PadKey};
 pub use picker::SeatPicker;
 pub use scoreboard::Scoreboard;
 pub use tile_picker::{Domino, TilePicker};
+pub use whole_numbers::numbers_whole;
 
 use leptos::prelude::*;
 
@@ -30,7 +32,7 @@ pub fn HelpPanel(
             <dl>
                 {move || lines.get().into_iter().map(|l| view! {
                     <dt>{l.title}</dt>
-                    <dd>{l.text}</dd>
+                    <dd>{numbers_whole(&l.text)}</dd>
                 }).collect_view()}
             </dl>
         </section>

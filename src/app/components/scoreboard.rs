@@ -109,6 +109,37 @@ impl RowHead {
     }
 }
 
+/// A row's small print naming one player ("· Maximiliano") names them as
+/// the sheet's header does ("· Maxi"), so it fits the narrow first column;
+/// with the full name it stands for. Any other small print is left as it
+/// is (no name).
+fn with_short_name(after: &str, names: &[String]) -> (String, Option<String>) {
+    let Some(name) = after.strip_prefix("· ") else {
+        return (after.to_string(), None);
+    };
+    names
+        .iter()
+        .zip(short_names(names))
+        .find(|(n, short)| n.trim() == name && short != name)
+        .map_or_else(
+            || (after.to_string(), None),
+            |(n, short)| (format!("· {short}"), Some(n.trim().to_string())),
+        )
+}
+
+/// The row button's accessible name: its whole label; when the small print
+/// shows a player's short name, what shows, then the full name ("Turn 3 ·
+/// Maxi (Maximiliano)"), so the name holds the visible words.
+fn row_label_name(label: &str, shown_after: &str, full: Option<&str>) -> String {
+    match full {
+        Some(full) => {
+            let before = label.strip_suffix(&format!("· {full}")).unwrap_or(label);
+            format!("{before}{shown_after} ({full}): show details")
+        }
+        None => format!("{label}: show details"),
+    }
+}
+
 /// What one cell of the sheet shows: the running total, the points the row
 /// added ("+8", "−3"), and whether this player went out in that row.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -345,12 +376,14 @@ fn sheet_row(r: usize, n: usize, p: SheetParts, open_row: RwSignal<Option<usize>
             after,
             stalemate,
         } = row.with(|x| x.as_ref().map(RowHead::of).unwrap_or_default());
+        let (after, name) = players.with(|names| with_short_name(&after, names));
+        let aria_name = row_label_name(&label, &after, name.as_deref());
         view! {
             <button
                 type="button"
                 class="row-label"
                 aria-expanded=aria(move || is_open.get())
-                aria-label=format!("{label}: show details")
+                aria-label=aria_name
                 on:click=on_click(move |_| open_row.update(|o| *o = if *o == Some(r) { None } else { Some(r) }))
             >
                 <span class="row-no">{number}</span>
@@ -389,7 +422,7 @@ fn cell(row: Memo<Option<SheetRow>>, seat: usize) -> AnyView {
 
 #[cfg(test)]
 mod tests {
-    use super::short_names;
+    use super::{row_label_name, short_names, with_short_name};
 
     fn names(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| s.to_string()).collect()
@@ -420,5 +453,32 @@ mod tests {
         for (s, n) in short_names(&list).iter().zip(&list) {
             assert!(n.starts_with(s.as_str()), "{s} / {n}");
         }
+    }
+
+    #[test]
+    fn a_rows_small_print_names_a_player_as_the_header_does() {
+        let list = names(&["Annabelle Ko", "Maximiliano", "Bo"]);
+        let short = |s: &str| with_short_name(s, &list);
+        assert_eq!(
+            short("· Maximiliano"),
+            ("· Maxi".into(), Some("Maximiliano".into()))
+        );
+        // A name already short, not a player's name, or more: as it is.
+        assert_eq!(short("· Bo"), ("· Bo".into(), None));
+        assert_eq!(short("· 9-9"), ("· 9-9".into(), None));
+        assert_eq!(
+            short("· Maximiliano and Bo"),
+            ("· Maximiliano and Bo".into(), None)
+        );
+        assert_eq!(short("Maximiliano"), ("Maximiliano".into(), None));
+        // The button's name holds what shows.
+        assert_eq!(
+            row_label_name("Turn 3 · Maximiliano", "· Maxi", Some("Maximiliano")),
+            "Turn 3 · Maxi (Maximiliano): show details"
+        );
+        assert_eq!(
+            row_label_name("Hand 1 · 9-9", "· 9-9", None),
+            "Hand 1 · 9-9: show details"
+        );
     }
 }

@@ -89,9 +89,11 @@ pub(super) fn entry_form<R: GameUi>(parts: EntryParts<R>) -> AnyView {
     save_cell.set_value(Some(save));
     let live_line = live.map(|live| super::live_round::share::<R>(form, draft, live));
     let name = draft.with_untracked(R::form_name);
+    // Drawn again only when its words change, not on every keystroke.
+    let title = Memo::new(move |_| draft.with(|d| R::title(&form, d)));
     view! {
         <form class=format!("entry-form {name}-form{}", if form.editing { " editing" } else { "" }) data-testid=format!("{name}-form") on:submit=on_submit(move || save.run(()))>
-            <h2>{text(move || draft.with(|d| R::title(&form, d)))}</h2>
+            <h2>{move || numbers_whole(&title.get())}</h2>
             {R::form_body(form, draft)}
             {live_line}
             <p class="form-error" role="alert" data-testid="form-error">

@@ -16,7 +16,7 @@ use leptos::task::spawn_local;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::app::components::{focus_field, FormActions};
+use crate::app::components::{focus_field, numbers_whole, FormActions};
 use crate::app::erased::{dynamic, on_click, on_submit, text};
 pub use crate::app::screen::{screen_view, Asked, ScreenParts, UNDO_DELETE_SECONDS};
 use crate::app::sync::{self, Change};

@@ -355,9 +355,11 @@ fn seats_view(seated: RwSignal<Vec<String>>) -> impl IntoView {
                             <button type="button" class="seat-name" id=format!("seat-name-{i}")
                                 aria-label=format!("Correct {n}") on:click=move |_| begin(i)
                             >{n.clone()}</button>
-                            <button type="button" class="icon" aria-label=format!("Move {n} up") disabled=i == 0 on:click=move |_| move_seat(i, true)>"↑"</button>
-                            <button type="button" class="icon" aria-label=format!("Move {n} down") disabled=i + 1 == count on:click=move |_| move_seat(i, false)>"↓"</button>
-                            <button type="button" class="icon" aria-label=format!("Remove {n}") on:click=move |_| { editing.set(None); seated.update(|s| { if i < s.len() { s.remove(i); } }) }>"✕"</button>
+                            <span class="seat-actions">
+                                <button type="button" class="icon" aria-label=format!("Move {n} up") disabled=i == 0 on:click=move |_| move_seat(i, true)>"↑"</button>
+                                <button type="button" class="icon" aria-label=format!("Move {n} down") disabled=i + 1 == count on:click=move |_| move_seat(i, false)>"↓"</button>
+                                <button type="button" class="icon" aria-label=format!("Remove {n}") on:click=move |_| { editing.set(None); seated.update(|s| { if i < s.len() { s.remove(i); } }) }>"✕"</button>
+                            </span>
                         </li>
                     }.into_any()
                 }).collect_view()

@@ -155,8 +155,11 @@ fn export_part() -> AnyView {
         {dynamic(move || match made.get() {
             None => view! { <p class="hint" role="status">"Making the file…"</p> }.into_any(),
             Some(m) => view! {
-                <a class="button primary wide" data-testid="download" href=m.url.clone() download=m.name.clone()>
-                    {format!("Download {} ({})", m.name, kb(m.text.len()))}
+                // The file's name on a line of its own, smaller: it is one
+                // long word that a 320 px button cannot hold beside "Download".
+                <a class="button primary wide download" data-testid="download" href=m.url.clone() download=m.name.clone()>
+                    <span>"Download "</span>
+                    <small>{format!("{} ({})", m.name, kb(m.text.len()))}</small>
                 </a>
                 <Show when=move || can_share.get()>
                     <button type="button" class="secondary wide" data-testid="share-file" on:click=on_share>"Share the file"</button>

@@ -215,7 +215,7 @@ fn table_view(t: &NightTable) -> AnyView {
     let rows = t.rows.clone();
     view! {
         <h2>"The night's table"</h2>
-        <div class="rec-wrap">
+        <div class="rec-wrap names" tabindex="0" role="region" aria-label="The night's table, scrolls sideways">
             <table class="rec-table" data-testid="night-table">
                 <thead><tr>
                     <th scope="col">"Player"</th><th scope="col">"Games"</th><th scope="col">"Wins"</th>

@@ -149,7 +149,7 @@ fn per_game_view(rows: &[GameStats]) -> impl IntoView {
         let rows = rows.to_vec();
         view! {
             <h2>"By game"</h2>
-            <div class="rec-wrap">
+            <div class="rec-wrap" tabindex="0" role="region" aria-label="By game, scrolls sideways">
                 <table class="rec-table" data-testid="per-game">
                     <thead><tr><th scope="col">"Game"</th><th scope="col">"Played"</th><th scope="col">"Won"</th><th scope="col">"Average"</th><th scope="col">"Best"</th></tr></thead>
                     <tbody>
@@ -224,7 +224,7 @@ fn head_to_head_view(rows: &[HeadToHead]) -> impl IntoView {
         let rows = rows.to_vec();
         view! {
             <h2>"Head to head"</h2>
-            <div class="rec-wrap">
+            <div class="rec-wrap names" tabindex="0" role="region" aria-label="Head to head, scrolls sideways">
                 <table class="rec-table" data-testid="h2h">
                     <thead><tr><th scope="col">"Against"</th><th scope="col">"Games"</th><th scope="col">"Ahead"</th><th scope="col">"Behind"</th><th scope="col">"Level"</th></tr></thead>
                     <tbody>
