@@ -12,26 +12,9 @@ import assert from 'node:assert/strict';
 import { homeReady, openApp, overflow, screenStill } from './harness.mjs';
 import { HomeScreen } from './pages.mjs';
 import { idbSeed } from './idb.mjs';
+import { chickenfoot } from './stored_games.mjs';
 
 const HOUR = 3600000;
-
-/** A Chickenfoot Double-6 game (7 hands) as stored, and its summary.
- *  `hands` are [out seat, pips by seat]; `keepRanks` false writes a
- *  summary as the app did before places were kept. */
-function chickenfoot(id, created, players, hands, keepRanks = true) {
-  const log = hands.map(([out, pips]) => ({ out, left: pips.map((p) => ({ pips: p })) }));
-  const totals = players.map((_, i) => hands.reduce((t, [, pips]) => t + pips[i], 0));
-  const ranks = totals.map((t) => 1 + totals.filter((o) => o < t).length);
-  const leaders = ranks.flatMap((r, i) => (r === 1 ? [i] : []));
-  const names = leaders.map((i) => players[i]);
-  const record = { schema: 2, id, rev: 8, kind: 'chickenfoot', rules_version: 1, created_ms: created, players, settings: { set: 'd6' }, log };
-  const summary = {
-    schema: 2, id, rev: 8, kind: 'chickenfoot', players, created_ms: created, updated_ms: created + 60000, finished: true,
-    summary: names.length === 1 ? `Won by ${names[0]}` : `Shared by ${names.join(' & ')}`,
-    totals: totals.map(String), leaders, ...(keepRanks ? { ranks } : {}),
-  };
-  return { record, summary };
-}
 
 /** Ann 0, Bob 7, Cy 14: Ann 1st, Bob 2nd, Cy 3rd. */
 const g1 = (now) => chickenfoot('g1', now - 2 * HOUR, ['Ann', 'Bob', 'Cy'], Array(7).fill([0, [0, 1, 2]]));

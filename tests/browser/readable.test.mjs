@@ -15,6 +15,7 @@ import { PlayingChickenScreen } from './playing_chicken_pages.mjs';
 import { RummyScreen, CircusScreen } from './chicken_lines_pages.mjs';
 import { CluckScreen } from './cluck_pages.mjs';
 import { idbSeed } from './idb.mjs';
+import { chickenfoot } from './stored_games.mjs';
 
 const NAMES = ['Annabelle Ko', 'Bartholomew', 'Cynthia Lee', 'Maximiliano', 'Gwendolyn Ro'];
 const [A, B, C, D, E] = NAMES;
@@ -287,26 +288,12 @@ walk('Circus Trump', async (page, check) => {
 
 const HOUR = 3600000;
 
-/** A finished Chickenfoot Double-6 game of `players` as stored, and its
- *  summary (as nights_players.test.mjs writes them). */
-function finished(id, created, players, pips) {
-  const log = Array(7).fill({ out: 0, left: pips.map((p) => ({ pips: p })) });
-  const totals = pips.map((p) => p * 7);
-  const ranks = totals.map((t) => 1 + totals.filter((o) => o < t).length);
-  const record = { schema: 2, id, rev: 8, kind: 'chickenfoot', rules_version: 1, created_ms: created, players, settings: { set: 'd6' }, log };
-  const summary = {
-    schema: 2, id, rev: 8, kind: 'chickenfoot', players, created_ms: created, updated_ms: created + 60000, finished: true,
-    summary: `Won by ${players[0]}`, totals: totals.map(String), leaders: [0], ranks,
-  };
-  return { record, summary };
-}
-
 walk('the records screens', async (page, check, { url }) => {
   await check('home, no games');
   const now = Date.now();
   await idbSeed(page, [
-    finished('g1', now - 2 * HOUR, NAMES, [0, 1, 2, 3, 4]),
-    finished('g2', now - HOUR, [B, C, D], [0, 2, 1]),
+    chickenfoot('g1', now - 2 * HOUR, NAMES, Array(7).fill([0, [0, 1, 2, 3, 4]])),
+    chickenfoot('g2', now - HOUR, [B, C, D], Array(7).fill([0, [0, 2, 1]])),
   ]);
   await page.goto(url + '/');
   await page.getByTestId('night-suggest').waitFor();
