@@ -1,16 +1,16 @@
 // The club's test set-up, shared by tests/browser/club.test.mjs and the
 // benchmark (club_bench.mjs): the real sync server (sync-server/) on a free
 // port with its documents in a scratch folder, the app's server passing
-// /sync through to it, phones (each its own Chromium profile) and what a
-// person does on them.
+// /sync through to it, phones (each its own browser profile, on any
+// engine) and what a person does on them.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { DIST, CHROMIUM_ARGS } from './harness.mjs';
+import { DIST } from './harness.mjs';
+import { launchPhone } from './engines/index.mjs';
+import { freePort } from './engines/process.mjs';
 import { startServer } from '../tools/static-server.mjs';
 import { HomeScreen, GameScreen } from './pages.mjs';
 
@@ -19,14 +19,6 @@ const SERVER_JS = path.resolve(here, '../../sync-server/node_modules/@automerge/
 
 /** The sync server and the app's server. `url` is the app's address. */
 export const servers = { sync: null, web: null, url: '' };
-
-/** A free port on 127.0.0.1. */
-async function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-  });
-}
 
 /** Starts the sync server on `port` with its documents in `data`. */
 async function startSync(port, data) {
@@ -71,21 +63,15 @@ export async function stopServers() {
   fs.rmSync(servers.sync.data, { recursive: true, force: true });
 }
 
-/** A phone: its own browser profile. */
-export async function phone({ width = 390, height = 844, colorScheme = 'light', label = '' } = {}) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-phone-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: CHROMIUM_ARGS, viewport: { width, height }, hasTouch: true, isMobile: true, colorScheme,
-  });
-  const page = context.pages()[0] || (await context.newPage());
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
+/** A phone: its own browser profile, on `engine` (the engine under test
+ *  by default: ENGINE, engines/index.mjs). */
+export async function phone({ width = 390, height = 844, colorScheme = 'light', label = '', engine } = {}) {
+  const p = await launchPhone({ engine, width, height, colorScheme });
   // DEBUG_CLUB=1: what each phone's page logs, labelled.
-  if (process.env.DEBUG_CLUB) page.on('console', (m) => console.log(label, m.type(), m.text().slice(0, 300)));
+  if (process.env.DEBUG_CLUB && p.engine === 'chromium') p.page.on('console', (m) => console.log(label, m.type(), m.text().slice(0, 300)));
   return {
-    page, context, errors,
-    async close() { await context.close(); fs.rmSync(dir, { recursive: true, force: true }); },
+    page: p.page, context: p.context, errors: p.errors, engine: p.engine,
+    async close() { await p.close(); fs.rmSync(p.profile, { recursive: true, force: true }); },
   };
 }
 

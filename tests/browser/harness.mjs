@@ -1,12 +1,12 @@
 // Shared set-up for the browser tests and the benchmark: serve the release
-// build from dist/ on 127.0.0.1 and drive Debian's headless Chromium with
-// playwright-core, as a phone (390×844, touch).
-import { chromium } from 'playwright-core';
+// build from dist/ on 127.0.0.1 and drive a phone (390×844) on the engine
+// under test: Debian's headless Chromium with playwright-core (touch), or
+// WebKit or Gecko through engines/ (ENGINE=webkit|firefox).
 import path from 'node:path';
 import fs from 'node:fs';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../tools/static-server.mjs';
+import { launchPhone } from './engines/index.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DIST = process.env.CHICKEN_DIST || path.resolve(here, '../../dist');
@@ -27,11 +27,7 @@ function gameIds(dist) {
   return ids;
 }
 
-export const CHROMIUM_ARGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+export { CHROMIUM_ARGS, ENGINE } from './engines/index.mjs';
 
 /** Waits for home to have read storage: its "Finished games (N)" link
  *  (the page's static copy, painted before the app runs, says
@@ -40,36 +36,25 @@ export async function homeReady(page) {
   await page.getByTestId('history-link').filter({ hasText: /\(\d+\)/ }).waitFor();
 }
 
-/** Serves dist/ and opens a fresh browser profile. Call `close()` after. */
-export async function openApp({ colorScheme = 'light' } = {}) {
+/** Serves dist/ and opens a fresh phone on the engine under test (ENGINE,
+ *  engines/index.mjs). Call `close()` after. */
+export async function openApp({ colorScheme = 'light', width = 390, height = 844 } = {}) {
   if (!fs.existsSync(path.join(DIST, 'index.html'))) {
     throw new Error('dist/ has no build: run `trunk build --release` first');
   }
   const server = await startServer(DIST, 0, '127.0.0.1');
   const url = `http://127.0.0.1:${server.address().port}`;
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-profile-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-    colorScheme,
-  });
-  const page = context.pages()[0] || (await context.newPage());
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('dialog', (d) => { errors.push(`unexpected dialog: ${d.message()}`); d.dismiss(); });
+  const phone = await launchPhone({ colorScheme, width, height });
+  const { page, context, errors } = phone;
   await page.goto(url + '/');
   // The app is running and its storage open (not only the page's static home).
   await homeReady(page);
   return {
-    page, url, context, errors,
+    page, url, context, errors, engine: phone.engine, server, phone,
     async close() {
-      await context.close();
+      await phone.close();
       await new Promise((r) => server.close(r));
-      fs.rmSync(userDataDir, { recursive: true, force: true });
+      fs.rmSync(phone.profile, { recursive: true, force: true });
     },
   };
 }

@@ -74,9 +74,9 @@ fi
 # wasm-opt (binaryen 132), terser and playwright-core come from npm, pinned by
 # tests/browser/package-lock.json.
 if [ ! -x tests/browser/node_modules/.bin/wasm-opt ] || [ ! -x tests/browser/node_modules/.bin/terser ] \
-   || [ ! -d tests/browser/node_modules/playwright-core ] \
+   || [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -d tests/browser/node_modules/puppeteer-core ] \
    || [ tests/browser/package-lock.json -nt tests/browser/node_modules/.package-lock.json ]; then
-  say "installing npm packages (binaryen, terser, playwright-core)"
+  say "installing npm packages (binaryen, terser, playwright-core, puppeteer-core, axe-core)"
   (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 fi
 # The club's sync server (the reference automerge-repo sync server), pinned
@@ -91,6 +91,15 @@ if [ ! -d sync-server/node_modules/@automerge/automerge-repo-sync-server ] \
   (cd sync-server && npm install --no-audit --no-fund --loglevel=error)
 fi
 if [ "${1:-}" = "--browser" ]; then
-  apt_install chromium chromium-driver
+  apt_install chromium chromium-driver webkit2gtk-driver libwebkit2gtk-4.1-dev xvfb firefox-esr
+  # The WebKit phone: a window that is only the page, with a profile on
+  # disk (tests/tools/webkit-phone/phone.c says why not the MiniBrowser).
+  phone_src=tests/tools/webkit-phone/phone.c
+  if [ ! -x .tools/webkit-phone ] || [ "$phone_src" -nt .tools/webkit-phone ]; then
+    say "building the WebKit phone shell (.tools/webkit-phone)"
+    mkdir -p .tools
+    # shellcheck disable=SC2046 # pkg-config's flags are words
+    gcc -O2 -Wall -Wextra -Werror -o .tools/webkit-phone "$phone_src" $(pkg-config --cflags --libs webkit2gtk-4.1)
+  fi
 fi
 say "ready"

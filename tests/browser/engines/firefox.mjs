@@ -1,0 +1,105 @@
+// Gecko for the browser tests: Debian's firefox-esr, headless, driven over
+// WebDriver BiDi by puppeteer-core (npm; it downloads no browser here: it
+// is given Debian's). The profile is a folder of ours, so a killed browser
+// comes back to what it had written.
+import puppeteer from 'puppeteer-core';
+import { childPids } from './process.mjs';
+
+export const FIREFOX_BIN = process.env.FIREFOX || '/usr/bin/firefox-esr';
+
+/** Starts a Firefox phone with its profile in `profile`. */
+export async function launchFirefox({ profile, width, height, colorScheme, onEvent }) {
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX_BIN,
+    headless: true,
+    userDataDir: profile,
+    defaultViewport: { width, height },
+    extraPrefsFirefox: {
+      // prefers-color-scheme for pages: 0 dark, 1 light.
+      'layout.css.prefers-color-scheme.content-override': colorScheme === 'dark' ? 0 : 1,
+      // Nothing of Mozilla's own on this closed network.
+      'browser.newtabpage.enabled': false,
+      'app.normandy.enabled': false,
+      'messaging-system.rsexperimentloader.enabled': false,
+    },
+  });
+  return new FirefoxBackend(browser, onEvent, { width, height });
+}
+
+class FirefoxBackend {
+  constructor(browser, onEvent, viewport) {
+    this.engine = 'firefox';
+    this.viewport = viewport;
+    this.browser = browser;
+    this.onEvent = onEvent;
+    this.pid = browser.process()?.pid;
+    this.version = null;
+  }
+
+  async init() {
+    this.version = (await this.browser.version()).replace(/^firefox\//i, 'Firefox ');
+    return this;
+  }
+
+  listen(page) {
+    page.on('pageerror', (e) => this.onEvent?.({ kind: 'pageerror', text: String(e?.message ?? e) }));
+    page.on('console', (m) => { if (m.type() === 'error') this.onEvent?.({ kind: 'console', type: 'error', text: m.text() }); });
+    page.on('dialog', (d) => { this.onEvent?.({ kind: 'dialog', text: d.message() }); d.dismiss().catch(() => {}); });
+  }
+
+  tab(page) {
+    this.listen(page);
+    return {
+      engine: 'firefox',
+      handle: page,
+      exec: (source, args) => page.evaluate(`(${source})(...${JSON.stringify(args)})`),
+      element: async (source, args) => {
+        const h = await page.evaluateHandle(`(${source})(...${JSON.stringify(args)})`);
+        const el = h.asElement();
+        if (!el) await h.dispose();
+        return el;
+      },
+      click: (h, { clickCount = 1 } = {}) => h.click({ count: clickCount }),
+      type: (h, text) => h.type(text),
+      press: (key) => page.keyboard.press(key),
+      selectAll: async () => {
+        await page.keyboard.down('Control');
+        await page.keyboard.press('a');
+        await page.keyboard.up('Control');
+      },
+      setFiles: (h, files) => h.uploadFile(...files),
+      goto: (url) => page.goto(url),
+      reload: () => page.reload(),
+      back: () => page.goBack(),
+      url: async () => page.url(),
+      setViewport: ({ width, height }) => page.setViewport({ width, height }),
+      screenshot: async () => Buffer.from(await page.screenshot()),
+      close: () => page.close(),
+    };
+  }
+
+  async newTab() { return this.tab(await this.browser.newPage()); }
+
+  /** The tab Firefox opened with (the default viewport reaches only the
+   *  tabs opened later: it is given its size here). */
+  async firstTab() {
+    const [first] = await this.browser.pages();
+    const page = first || await this.browser.newPage();
+    await page.setViewport(this.viewport);
+    return this.tab(page);
+  }
+
+  async colorScheme() {
+    throw new Error('Firefox here cannot switch prefers-color-scheme while running: open the phone in the scheme wanted');
+  }
+
+  async close() { await this.browser.close(); }
+
+  /** Kills the browser and its content processes at once. */
+  async kill() {
+    const pids = this.pid ? [this.pid, ...childPids(this.pid)] : [];
+    for (const pid of pids) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+    await this.browser.disconnect().catch(() => {});
+  }
+}

@@ -1,0 +1,207 @@
+// WebKit for the browser tests: WebKitGTK (Debian's webkit2gtk-driver and
+// libwebkit2gtk-4.1) driven over W3C WebDriver (classic) by WebKitWebDriver,
+// showing our phone-sized shell (tests/tools/webkit-phone/phone.c, built by
+// the set-up into .tools/) on an Xvfb display. One WebKitWebDriver and one
+// browser per phone. What the pages log to the console comes out on the
+// browser's stderr ("CONSOLE ERROR ...", "CONSOLE JS ERROR ..."): that is
+// where page errors, unhandled rejections and console errors are read.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, display, childPids, waitFor } from './process.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const PHONE_BIN = process.env.WEBKIT_PHONE || path.resolve(here, '../../../.tools/webkit-phone');
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
+const KEYS = { Enter: '\uE007', Backspace: '\uE003', Tab: '\uE004', Escape: '\uE00C', Delete: '\uE017',
+  ArrowLeft: '\uE012', ArrowUp: '\uE013', ArrowRight: '\uE014', ArrowDown: '\uE015', Control: '\uE009', Space: ' ' };
+
+/** The WebKit features Safari ships on and WebKitGTK leaves off by default
+ *  (Safari 16.4+ has navigator.storage with persist() and estimate()). */
+export const SAFARI_FEATURES = ['StorageAPI', 'StorageAPIEstimate'];
+
+/**
+ * Starts a WebKit phone: a WebKitWebDriver, and through it our shell with
+ * its profile in `profile`. `features`: WebKit features to turn on.
+ * Returns a backend for engines/page.mjs.
+ */
+export async function launchWebKit({ profile, width, height, colorScheme, features = SAFARI_FEATURES, onLog }) {
+  if (!fs.existsSync(PHONE_BIN)) throw new Error(`${PHONE_BIN} is missing: run bash tests/tools/setup.sh --browser`);
+  const env = { ...process.env, DISPLAY: await display(), GTK_A11Y: 'none', NO_AT_BRIDGE: '1' };
+  const port = await freePort();
+  const driver = spawn('WebKitWebDriver', [`--port=${port}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines = lineReader((line) => onLog?.(line));
+  driver.stdout.on('data', lines);
+  driver.stderr.on('data', lines);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(async () => (await fetch(`${base}/status`).then((r) => r.ok, () => false)), 10_000, 'WebKitWebDriver answers');
+  const args = ['--automation', `--data-dir=${profile}`, `--width=${width}`, `--height=${height}`,
+    ...(colorScheme === 'dark' ? ['--dark'] : []), ...features.map((f) => `--feature=${f}`)];
+  const caps = {
+    'webkitgtk:browserOptions': { binary: PHONE_BIN, args },
+    unhandledPromptBehavior: 'dismiss and notify',
+    pageLoadStrategy: 'normal',
+  };
+  const created = await call(base, 'POST', '/session', { capabilities: { alwaysMatch: caps } });
+  const session = `${base}/session/${created.sessionId}`;
+  const first = await call(session, 'GET', '/window');
+  return new WebKitBackend({ driver, session, window: first, version: created.capabilities.browserVersion });
+}
+
+/** One WebDriver command; its value, or an Error carrying WebDriver's error code. */
+async function call(base, method, p, body) {
+  const r = await fetch(base + p, {
+    method, headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const j = await r.json().catch(() => ({ value: { error: 'bad answer', message: `HTTP ${r.status}` } }));
+  if (!r.ok || j.value?.error) {
+    const e = new Error(`WebDriver ${method} ${p}: ${j.value?.error}: ${j.value?.message}`);
+    e.code = j.value?.error;
+    throw e;
+  }
+  return j.value;
+}
+
+/** Splits a stream into lines for `each`. */
+function lineReader(each) {
+  let rest = '';
+  return (chunk) => {
+    rest += chunk;
+    const lines = rest.split('\n');
+    rest = lines.pop();
+    for (const l of lines) each(l);
+  };
+}
+
+/** The console lines of a WebKit page as test events: an error thrown or a
+ *  promise rejected unhandled ("CONSOLE JS ERROR") is a page error;
+ *  console.error ("CONSOLE ERROR") a console error. */
+export function webkitLogEvent(line) {
+  const m = /CONSOLE (JS )?ERROR (.*)$/.exec(line);
+  if (!m) return null;
+  return m[1] ? { kind: 'pageerror', text: m[2] } : { kind: 'console', type: 'error', text: m[2] };
+}
+
+class WebKitBackend {
+  constructor({ driver, session, window, version }) {
+    this.engine = 'webkit';
+    this.version = `WebKitGTK ${version}`;
+    this.driver = driver;
+    this.session = session;
+    this.current = window;
+    this.queue = Promise.resolve();
+  }
+
+  /** Runs WebDriver commands one at a time, in `window` (a tab). */
+  in(window, work) {
+    const run = this.queue.then(async () => {
+      if (window && window !== this.current) {
+        await call(this.session, 'POST', '/window', { handle: window });
+        this.current = window;
+      }
+      return work();
+    });
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  cmd(method, p, body) { return call(this.session, method, p, body); }
+
+  /** A tab's operations (engines/page.mjs's backend interface). */
+  tab(window) {
+    const w = (work) => this.in(window, work);
+    const el = (h) => `/element/${h[ELEMENT]}`;
+    return {
+      engine: 'webkit',
+      handle: window,
+      // `source` is an async function's text; its JSON-able result.
+      exec: (source, args) => w(() => this.cmd('POST', '/execute/async', {
+        script: `const done = arguments[arguments.length - 1];
+          Promise.resolve().then(() => (${source})(...arguments[0]))
+            .then((v) => done({ ok: v === undefined ? null : v }), (e) => done({ err: String(e && e.stack || e) }));`,
+        args: [args],
+      })).then(unwrap),
+      // The element `source` returns (or null), as a handle.
+      element: (source, args) => w(() => this.cmd('POST', '/execute/sync', {
+        script: `return (${source})(...arguments[0]) || null;`, args: [args],
+      })),
+      click: (h, { clickCount = 1 } = {}) => w(async () => {
+        if (clickCount === 1) return this.cmd('POST', `${el(h)}/click`, {});
+        const pointer = [{ type: 'pointerMove', origin: h, x: 0, y: 0 }];
+        for (let i = 0; i < clickCount; i++) pointer.push({ type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 });
+        await this.cmd('POST', '/actions', { actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: pointer }] });
+        await this.cmd('DELETE', '/actions');
+      }),
+      type: (h, text) => w(() => this.cmd('POST', `${el(h)}/value`, { text })),
+      press: (key) => w(async () => {
+        const k = KEYS[key] ?? key;
+        await this.cmd('POST', '/actions', { actions: [{ type: 'key', id: 'keys', actions: [{ type: 'keyDown', value: k }, { type: 'keyUp', value: k }] }] });
+        await this.cmd('DELETE', '/actions');
+      }),
+      selectAll: () => w(async () => {
+        const c = KEYS.Control;
+        await this.cmd('POST', '/actions', { actions: [{ type: 'key', id: 'keys', actions: [
+          { type: 'keyDown', value: c }, { type: 'keyDown', value: 'a' }, { type: 'keyUp', value: 'a' }, { type: 'keyUp', value: c }] }] });
+        await this.cmd('DELETE', '/actions');
+      }),
+      setFiles: (h, files) => w(() => this.cmd('POST', `${el(h)}/value`, { text: files.join('\n') })),
+      goto: (url) => w(() => this.cmd('POST', '/url', { url })),
+      reload: () => w(() => this.cmd('POST', '/refresh', {})),
+      back: () => w(() => this.cmd('POST', '/back', {})),
+      url: () => w(() => this.cmd('GET', '/url')),
+      setViewport: ({ width, height }) => w(() => this.cmd('POST', '/window/rect', { width, height })),
+      screenshot: () => w(() => this.cmd('GET', '/screenshot')).then((b64) => Buffer.from(b64, 'base64')),
+      close: () => w(async () => {
+        await this.cmd('DELETE', '/window');
+        this.current = null;
+      }),
+    };
+  }
+
+  /** A new tab (WebDriver's New Window: a window of its own here). */
+  async newTab() {
+    const { handle } = await this.in(null, () => this.cmd('POST', '/window/new', { type: 'tab' }));
+    return this.tab(handle);
+  }
+
+  /** The first tab. */
+  firstTab() { return this.tab(this.current); }
+
+  /** Switches the system's light or dark preference (the shell's SIGUSR1 /
+   *  SIGUSR2), as a phone's setting would. */
+  async colorScheme(scheme) {
+    // Only the shell: its web and network processes would die of the signal.
+    for (const pid of childPids(this.driver.pid).filter(isShell)) process.kill(pid, scheme === 'dark' ? 'SIGUSR1' : 'SIGUSR2');
+  }
+
+  /** Ends the session and the browser. */
+  async close() {
+    await this.queue;
+    await this.cmd('DELETE', '').catch(() => {});
+    await this.stop();
+  }
+
+  /** Kills the browser at once (as the phone's system would), then its driver. */
+  async kill() {
+    for (const pid of childPids(this.driver.pid)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+    await this.stop();
+  }
+
+  async stop() {
+    if (this.driver.exitCode !== null) return;
+    const exited = new Promise((r) => this.driver.once('exit', r));
+    this.driver.kill('SIGKILL');
+    await exited;
+  }
+}
+
+function isShell(pid) {
+  try { return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith(PHONE_BIN); } catch { return false; }
+}
+
+function unwrap(v) {
+  if (v && 'err' in v) throw new Error(`in the page: ${v.err}`);
+  return v?.ok;
+}
