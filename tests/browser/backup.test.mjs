@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { openApp, CHROMIUM_ARGS } from './harness.mjs';
+import { openApp, downloadFrom } from './harness.mjs';
+import { launchPhone } from './engines/index.mjs';
 import { HomeScreen, GameScreen } from './pages.mjs';
 import { idbDump, idbPoke } from './idb.mjs';
 
@@ -39,9 +39,9 @@ async function download(page, url) {
   const link = page.getByTestId('download');
   await link.waitFor();
   assert.match(await link.textContent(), /^Download chicken-scores-\d{4}-\d\d-\d\d\.json \(\d+ KB\)$/);
-  const [dl] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  assert.match(dl.suggestedFilename(), /^chicken-scores-\d{4}-\d\d-\d\d\.json$/);
-  return Buffer.concat(await (await dl.createReadStream()).toArray()).toString();
+  const file = await downloadFrom(page, link);
+  assert.match(file.name, /^chicken-scores-\d{4}-\d\d-\d\d\.json$/);
+  return file.text;
 }
 
 /** Picks `text` (or a file at `file`) for import on /records/backup. */
@@ -53,17 +53,10 @@ async function pick(page, url, { text, file }) {
   else await input.setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(text) });
 }
 
-/** A second phone: another browser profile on the same server. */
+/** A second phone: another browser profile (on the engine under test). */
 async function secondPhone() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-second-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: CHROMIUM_ARGS, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true,
-  });
-  const page = context.pages()[0] || (await context.newPage());
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return { page, errors, async close() { await context.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  const phone = await launchPhone();
+  return { page: phone.page, errors: phone.errors, async close() { await phone.close(); fs.rmSync(phone.profile, { recursive: true, force: true }); } };
 }
 
 test('a backup from one phone imported into a fresh one shows the same games, nights and players', { timeout: 240000 }, async () => {

@@ -19,7 +19,7 @@ import { HomeScreen, GameScreen } from './pages.mjs';
 import { startServer } from '../tools/static-server.mjs';
 
 // Fewer kills on WebKit and Gecko: each restart costs them seconds more.
-const KILLS = Number(process.env.KILLS || (ENGINE === 'chromium' ? 20 : 6));
+const KILLS = Number(process.env.KILLS || (ENGINE === 'chromium' ? 20 : 10));
 const CRASHES = Number(process.env.CRASHES || 20);
 
 /** Starts the engine's browser on the profile `dir`. */

@@ -27,6 +27,7 @@ function gameIds(dist) {
   return ids;
 }
 
+import { ENGINE } from './engines/index.mjs';
 export { CHROMIUM_ARGS, ENGINE } from './engines/index.mjs';
 
 /** Waits for home to have read storage: its "Finished games (N)" link
@@ -57,6 +58,23 @@ export async function openApp({ colorScheme = 'light', width = 390, height = 844
       fs.rmSync(phone.profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The file a download link gives, as { name, text }. On Chromium the link
+ * is tapped and the download caught; the WebDriver engines have no
+ * download event, so there the file is read from the link's own address
+ * (the Blob the app made) under the name it offers.
+ */
+export async function downloadFrom(page, link) {
+  if (ENGINE === 'chromium') {
+    const [dl] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    return { name: dl.suggestedFilename(), text: Buffer.concat(await (await dl.createReadStream()).toArray()).toString() };
+  }
+  await link.waitFor();
+  const name = await link.getAttribute('download');
+  const text = await link.evaluate((a) => fetch(a.href).then((r) => r.text()));
+  return { name, text };
 }
 
 /**

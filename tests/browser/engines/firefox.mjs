@@ -18,6 +18,9 @@ export async function launchFirefox({ profile, width, height, colorScheme, onEve
     extraPrefsFirefox: {
       // prefers-color-scheme for pages: 0 dark, 1 light.
       'layout.css.prefers-color-scheme.content-override': colorScheme === 'dark' ? 0 : 1,
+      // Scrollbars over the page, as on a phone (not 12 px beside it).
+      'ui.useOverlayScrollbars': 1,
+      'widget.gtk.overlay-scrollbars.enabled': true,
       // Nothing of Mozilla's own on this closed network.
       'browser.newtabpage.enabled': false,
       'app.normandy.enabled': false,

@@ -28,11 +28,11 @@ const install = (engine) => `() => {
 
 /** The page-side half of a locator operation: resolves `selector`, then runs
  *  `body` (a function's text: (els, arg, pw) => value). */
-const onMatches = (body) => `(selector, arg) => {
+const onMatches = (body) => `async (selector, arg) => {
   const pw = globalThis.__chickenPw;
   if (!pw) return { install: true };
   const els = pw.querySelectorAll(pw.parseSelector(selector), document);
-  return { value: (${body})(els, arg, pw) };
+  return { value: await (${body})(els, arg, pw) };
 }`;
 
 export const DEFAULT_TIMEOUT = 30_000;
@@ -77,9 +77,11 @@ export class ShimPage {
   async run(source, args) {
     for (let tries = 0; ; tries++) {
       // The address comes back with every answer: page.url() stays current.
-      const { value: r, href } = await this.tab.exec(
-        `(...a) => Promise.resolve((${source})(...a)).then((value) => ({ value, href: location.href }))`, args);
+      // (WebDriver sends undefined as null: it is said apart.)
+      const { value, none, href } = await this.tab.exec(
+        `(...a) => Promise.resolve((${source})(...a)).then((value) => ({ value, none: value === undefined, href: location.href }))`, args);
       this._url = href;
+      const r = none ? undefined : value;
       if (!r?.install || tries > 2) return r;
       await this.tab.exec(install(this.engine), []);
     }
@@ -203,12 +205,12 @@ export class ShimLocator {
     const end = Date.now() + t;
     let last = 'no element matches';
     for (;;) {
-      const r = await this.matches(`(els, arg, pw) => {
+      const r = await this.matches(`async (els, arg, pw) => {
         if (els.length > 1) return { many: els.length, html: els.slice(0, 3).map((e) => e.outerHTML.slice(0, 120)) };
         if (els.length === 0) return { wait: 'no element matches' };
         const why = (${ready})(els[0], pw);
         if (why !== true) return { wait: why };
-        return { ok: true, value: (${then})(els[0], arg, pw) };
+        return { ok: true, value: await (${then})(els[0], arg, pw) };
       }`, arg).catch((e) => ({ wait: String(e.message || e).slice(0, 200) }));
       if (r?.many) throw new Error(`strict mode violation: ${this.selector} resolved to ${r.many} elements (${this.page.engine}): ${r.html.join(' | ')}`);
       if (r?.ok) return r.value;
@@ -294,15 +296,21 @@ export class ShimLocator {
         }));
       })`, [this.selector]).then((r) => r?.value, (e) => String(e.message || e));
       if (still === true) {
-        const handle = await this.page.tab.element(`(selector) => {
-          const pw = globalThis.__chickenPw;
-          return pw ? pw.querySelector(pw.parseSelector(selector), document, false) : null;
-        }`, [this.selector]);
+        // Redrawn between the check and here ("stale"): check again.
+        const handle = await this.handle().catch(() => null);
         if (handle) return handle;
       }
       if (Date.now() > end) throw new TimeoutError(`locator.${what}: Timeout ${t}ms exceeded (${this.page.engine}) for ${this.selector}: ${still}`);
       await sleep(50);
     }
+  }
+
+  /** The backend's handle of the one element matching now (or null). */
+  handle() {
+    return this.page.tab.element(`(selector) => {
+      const pw = globalThis.__chickenPw;
+      return pw ? pw.querySelector(pw.parseSelector(selector), document, false) : null;
+    }`, [this.selector]);
   }
 
   async click({ timeout, clickCount = 1, force = false } = {}) {
@@ -373,11 +381,9 @@ export class ShimLocator {
       fs.writeFileSync(p, f.buffer);
       return p;
     });
-    const handle = await this.actionable({ ...o, enabled: true, hit: false, what: 'setInputFiles' })
-      .catch(async () => this.page.tab.element(`(selector) => {
-        const pw = globalThis.__chickenPw;
-        return pw ? pw.querySelector(pw.parseSelector(selector), document, false) : null;
-      }`, [this.selector]));
+    // A file input is often hidden behind its label: attached is enough.
+    await this.waitFor({ state: 'attached', ...o });
+    const handle = await this.handle();
     await this.page.tab.setFiles(handle, list);
   }
 }
