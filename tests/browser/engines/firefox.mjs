@@ -74,7 +74,10 @@ class FirefoxBackend {
       setFiles: (h, files) => h.uploadFile(...files),
       goto: (url) => page.goto(url),
       reload: () => page.reload(),
-      back: () => page.goBack(),
+      // Back into a page the back/forward cache kept fires no load: the
+      // traversal is waited for as far as the document being there.
+      back: () => page.goBack({ waitUntil: 'domcontentloaded', timeout: 10_000 })
+        .catch((e) => { if (e.name !== 'TimeoutError') throw e; }),
       url: async () => page.url(),
       setViewport: ({ width, height }) => page.setViewport({ width, height }),
       screenshot: async () => Buffer.from(await page.screenshot()),
@@ -82,7 +85,10 @@ class FirefoxBackend {
     };
   }
 
-  async newTab() { return this.tab(await this.browser.newPage()); }
+  /** A second tab, in a window of its own: Firefox pauses the animation
+   *  frames of a tab behind another in one window, as a phone does with a
+   *  tab not shown; a test drives both, so both are shown. */
+  async newTab() { return this.tab(await this.browser.newPage({ type: 'window' })); }
 
   /** The tab Firefox opened with (the default viewport reaches only the
    *  tabs opened later: it is given its size here). */

@@ -103,7 +103,19 @@ export class ShimPage {
     }
   }
 
-  async goto(url) { await this.tab.goto(url); }
+  /** Opens `url`, waiting for its load; with `waitUntil: 'commit'`, only
+   *  for the browser to be at the new address (a page that never loads,
+   *  as with a stalled network, is not waited for). */
+  async goto(url, { waitUntil = 'load' } = {}) {
+    if (waitUntil !== 'commit') return this.tab.goto(url);
+    // (The page may be gone before the script's answer: that is the point.)
+    await this.tab.exec('(url) => { setTimeout(() => { location.href = url; }); }', [url]).catch(() => {});
+    const end = Date.now() + this.timeout;
+    while (await this.tab.url().catch(() => '') !== url) {
+      if (Date.now() > end) throw new TimeoutError(`page.goto: ${url} not reached within ${this.timeout}ms`);
+      await sleep(50);
+    }
+  }
   async reload() { await this.tab.reload(); }
   async goBack() { await this.tab.back(); }
   url() { return this._url; }
@@ -263,9 +275,9 @@ export class ShimLocator {
     }
   }
 
-  /** The one element, ready for an action: visible, enabled (unless `any`),
-   *  still for a frame, scrolled into view and the one a tap at its centre
-   *  would reach. Returns its backend handle. */
+  /** The one element, ready for an action: visible, enabled and not inert
+   *  (unless forced), still for a frame, scrolled into view and the one a
+   *  tap at its centre would reach. Returns its backend handle. */
   async actionable({ timeout, enabled = true, hit = true, what } = {}) {
     const t = timeout ?? this.page.timeout;
     const end = Date.now() + t;
@@ -276,6 +288,8 @@ export class ShimLocator {
         ready: `(el, pw) => {
           if (!pw.elementState(el, 'visible').matches) return 'element is not visible';
           if (${enabled} && !pw.elementState(el, 'enabled').matches) return 'element is not enabled';
+          // An inert part of the page (a form while it saves) takes no tap.
+          if (${enabled} && el.closest('[inert]')) return 'element is inert';
           return true;
         }`,
       });
@@ -313,19 +327,51 @@ export class ShimLocator {
     }`, [this.selector]);
   }
 
+  /**
+   * Taps the element. Between the checks and the tap the page may move
+   * (a row another tab saved pushes the form down): as Playwright does, a
+   * listener of its injected script stands guard during the tap, and a
+   * tap that would reach another element is stopped before the page sees
+   * it and made again.
+   */
   async click({ timeout, clickCount = 1, force = false } = {}) {
     const end = Date.now() + (timeout ?? this.page.timeout);
     for (;;) {
       const handle = await this.actionable({ timeout: Math.max(0, end - Date.now()), enabled: !force, hit: !force, what: 'click' });
+      let missed;
       try {
+        if (!force) await this.guardHit();
         await this.page.tab.click(handle, { clickCount });
-        return;
+        missed = force ? 'done' : await this.endGuard();
+        if (missed === 'done') return;
       } catch (e) {
-        // Gone or covered between the check and the tap: try again, as Playwright does.
-        if (Date.now() > end) throw e;
-        await sleep(50);
+        // Gone or covered between the check and the tap: try again.
+        missed = String(e.message || e);
       }
+      if (Date.now() > end) throw new TimeoutError(`locator.click (${this.page.engine}) ${this.selector}: the tap kept missing it: ${missed}`);
+      await sleep(50);
     }
+  }
+
+  async guardHit() {
+    const r = await this.matches(`(els, _, pw) => {
+      if (els.length !== 1) return 'the element is gone';
+      const guard = pw.setupHitTargetInterceptor(els[0], 'mouse', undefined, false);
+      if (typeof guard === 'string') return guard;
+      globalThis.__chickenHitGuard = guard;
+      return 'done';
+    }`);
+    if (r !== 'done') throw new Error(r);
+  }
+
+  /** What the guarded tap reached: 'done' when the element. A page left
+   *  by the tap (a link) took it. */
+  async endGuard() {
+    return this.page.tab.exec(`() => {
+      const guard = globalThis.__chickenHitGuard;
+      delete globalThis.__chickenHitGuard;
+      return guard ? guard.stop() : 'done';
+    }`, []).catch(() => 'done');
   }
   async dblclick(o = {}) { return this.click({ ...o, clickCount: 2 }); }
   async tap(o) { return this.click(o); }
