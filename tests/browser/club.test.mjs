@@ -1,6 +1,8 @@
 // The club on several phones, against the real sync server (the reference
 // automerge-repo sync server, sync-server/): each phone is its own
-// Chromium profile. A club created on one is joined on another by its
+// browser profile; in the first two tests phone A is Chromium and phone B
+// the engine under test (ENGINE=webkit|firefox: an iPhone or a Firefox
+// phone at a Chromium phone's table). A club created on one is joined on another by its
 // link; a hand saved on one shows on the other; both score while the
 // server is down and, back online, both hands are kept and the table is
 // asked; the server killed mid-game and restarted loses nothing; a hostile
@@ -18,7 +20,8 @@ before(startServers);
 after(stopServers);
 
 test('a club created on one phone is joined on another, and a hand saved on either shows on both; leaving keeps the games', async () => {
-  const a = await phone();
+  // A is a Chromium phone; B is on the engine under test (ENGINE).
+  const a = await phone({ engine: 'chromium' });
   const b = await phone();
   try {
     const link = await createClub(a, 'Thursdays');
@@ -79,7 +82,7 @@ test('a club created on one phone is joined on another, and a hand saved on eith
 });
 
 test('each player types their own count on their own phone into the shared round; the table saves it once', async () => {
-  const a = await phone({ label: 'A' });
+  const a = await phone({ label: 'A', engine: 'chromium' });
   const b = await phone({ label: 'B', width: 320, height: 640, colorScheme: 'dark' });
   try {
     const link = await createClub(a, 'Live table');

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Set up, then run every test: formatting, lints, the native rules tests, the
-# release build, and the browser tests in headless Chromium. Each stage
+# release build, the browser tests in headless Chromium, and the
+# cross-engine set (tests/browser/engines/cross-engine.txt) on WebKit and
+# Gecko. Each stage
 # prints its duration as it ends, and all of them with the total at the end.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -27,6 +29,9 @@ stage "clippy (all targets, warnings are errors)" cargo clippy --workspace --all
 stage "native tests (rules, model, storage, club)" cargo test --workspace --locked
 stage "release build" bash tests/tools/build.sh
 stage "browser tests (headless Chromium)" node --test --test-concurrency=1 tests/browser/
+mapfile -t cross < <(grep -v '^\s*\(#\|$\)' tests/browser/engines/cross-engine.txt | sed 's#^#tests/browser/#')
+stage "cross-engine set on WebKit (WebKitGTK)" env ENGINE=webkit node --test --test-concurrency=1 "${cross[@]}"
+stage "cross-engine set on Gecko (Firefox ESR)" env ENGINE=firefox node --test --test-concurrency=1 "${cross[@]}"
 
 echo "== durations"
 printf '%s\n' "${durations[@]}"
