@@ -21,6 +21,16 @@ async function twoPlayerGame(page) {
   return page.url();
 }
 
+/** A new game with one hand saved (Bob held 4): its address, id and screen. */
+async function gameWithOneHand(page) {
+  const gameUrl = await twoPlayerGame(page);
+  const game = new GameScreen(page);
+  await fill(page, 4);
+  await game.save();
+  await game.waitRows(1);
+  return { gameUrl, id: gameUrl.split('/').pop(), game };
+}
+
 /** Fills a hand (Ann out, Bob holds `pips`) without saving it. */
 async function fill(page, pips) {
   const game = new GameScreen(page);
@@ -132,12 +142,7 @@ test('Back into the game after leaving the app, a hand saved in another tab mean
   const app = await openApp();
   try {
     const { page, url } = app;
-    const gameUrl = await twoPlayerGame(page);
-    const id = gameUrl.split('/').pop();
-    const game = new GameScreen(page);
-    await fill(page, 4);
-    await game.save();
-    await game.waitRows(1);
+    const { gameUrl, id, game } = await gameWithOneHand(page);
     // Marks this document, to tell a page kept by the back/forward cache
     // (WebKit's and Gecko's are on by default) from one loaded afresh.
     await page.evaluate(() => {
@@ -209,12 +214,7 @@ test('Back into a page from the back/forward cache, then Save: nothing lost', {
       notUsed.push(e.notRestoredExplanations.map((x) => x.reason).join(', ')));
     await cdp.send('Page.enable');
     await page.goto(url + '/');
-    const gameUrl = await twoPlayerGame(page);
-    const id = gameUrl.split('/').pop();
-    const game = new GameScreen(page);
-    await fill(page, 4);
-    await game.save();
-    await game.waitRows(1);
+    const { gameUrl, id, game } = await gameWithOneHand(page);
     // Leave the app for another document (the app is one page: its own
     // links never leave it), save a hand in another tab meanwhile, then
     // Back: the game page, as the cache kept it. Chromium may decline to
