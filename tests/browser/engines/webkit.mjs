@@ -37,7 +37,9 @@ export async function launchWebKit({ profile, width, height, colorScheme, featur
   const base = `http://127.0.0.1:${port}`;
   await waitFor(async () => (await fetch(`${base}/status`).then((r) => r.ok, () => false)), 10_000, 'WebKitWebDriver answers');
   const args = ['--automation', `--data-dir=${profile}`, `--width=${width}`, `--height=${height}`,
-    ...(colorScheme === 'dark' ? ['--dark'] : []), ...features.map((f) => `--feature=${f}`)];
+    ...(colorScheme === 'dark' ? ['--dark'] : []), ...features.map((f) => `--feature=${f}`),
+    // WEBKIT_ARGS: more of the shell's options, for an experiment.
+    ...(process.env.WEBKIT_ARGS ? process.env.WEBKIT_ARGS.split(' ') : [])];
   const caps = {
     'webkitgtk:browserOptions': { binary: PHONE_BIN, args },
     unhandledPromptBehavior: 'dismiss and notify',

@@ -17,6 +17,7 @@
  *                    a phone's setting does
  *   --feature=ID     turns on a WebKit feature that is off by default here
  *                    (as Safari ships it on), by its identifier
+ *   --no-page-cache  no back/forward cache (to tell its part in a failure)
  */
 #include <webkit2/webkit2.h>
 #include <glib-unix.h>
@@ -145,6 +146,8 @@ int main(int argc, char **argv)
     settings = webkit_settings_new();
     webkit_settings_set_enable_developer_extras(settings, TRUE);
     webkit_settings_set_enable_write_console_messages_to_stdout(settings, TRUE);
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--no-page-cache") == 0) webkit_settings_set_enable_page_cache(settings, FALSE);
     for (int i = 1; i < argc; i++)
         if (g_str_has_prefix(argv[i], "--feature=")) enable_feature(argv[i] + strlen("--feature="));
 
