@@ -375,7 +375,6 @@ export class ShimLocator {
   }
   async dblclick(o = {}) { return this.click({ ...o, clickCount: 2 }); }
   async tap(o) { return this.click(o); }
-  async hover() { /* no pointer hover on a phone */ }
   async focus(o) { await this.one('(el) => { el.focus(); return true; }', { ...o, what: 'focus' }); }
   async scrollIntoViewIfNeeded(o) { await this.one('(el) => { el.scrollIntoView({ block: "center" }); return true; }', { ...o, what: 'scrollIntoViewIfNeeded' }); }
   async dispatchEvent(type, init = {}, o) {

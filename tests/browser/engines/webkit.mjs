@@ -111,6 +111,13 @@ class WebKitBackend {
 
   cmd(method, p, body) { return call(this.session, method, p, body); }
 
+  /** Presses `keys` down in order, then lets them go in reverse (a chord). */
+  async keys(keys) {
+    const actions = [...keys.map((value) => ({ type: 'keyDown', value })), ...[...keys].reverse().map((value) => ({ type: 'keyUp', value }))];
+    await this.cmd('POST', '/actions', { actions: [{ type: 'key', id: 'keys', actions }] });
+    await this.cmd('DELETE', '/actions');
+  }
+
   /** A tab's operations (engines/page.mjs's backend interface). */
   tab(window) {
     const w = (work) => this.in(window, work);
@@ -137,17 +144,8 @@ class WebKitBackend {
         await this.cmd('DELETE', '/actions');
       }),
       type: (h, text) => w(() => this.cmd('POST', `${el(h)}/value`, { text })),
-      press: (key) => w(async () => {
-        const k = KEYS[key] ?? key;
-        await this.cmd('POST', '/actions', { actions: [{ type: 'key', id: 'keys', actions: [{ type: 'keyDown', value: k }, { type: 'keyUp', value: k }] }] });
-        await this.cmd('DELETE', '/actions');
-      }),
-      selectAll: () => w(async () => {
-        const c = KEYS.Control;
-        await this.cmd('POST', '/actions', { actions: [{ type: 'key', id: 'keys', actions: [
-          { type: 'keyDown', value: c }, { type: 'keyDown', value: 'a' }, { type: 'keyUp', value: 'a' }, { type: 'keyUp', value: c }] }] });
-        await this.cmd('DELETE', '/actions');
-      }),
+      press: (key) => w(() => this.keys([KEYS[key] ?? key])),
+      selectAll: () => w(() => this.keys([KEYS.Control, 'a'])),
       setFiles: (h, files) => w(() => this.cmd('POST', `${el(h)}/value`, { text: files.join('\n') })),
       goto: (url) => w(() => this.cmd('POST', '/url', { url })),
       reload: () => w(() => this.cmd('POST', '/refresh', {})),
