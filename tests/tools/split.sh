@@ -38,6 +38,11 @@ if [ "$profile" = release ]; then
     --enable-mutable-globals --enable-reference-types --enable-multivalue {} -o {}
 fi
 
+# The chunk loader, mended (tests/tools/mend-loader.mjs): a chunk whose
+# fetch fails or is cancelled (the page being left) raises no unhandled
+# rejection and no console error; the app shows the failure itself.
+node "$ROOT/tests/tools/mend-loader.mjs" "$work/__wasm_split.js"
+
 # Which files each split point needs, read from the chunk loader as
 # wasm-split wrote it (before it is minified).
 files=$(mktemp)

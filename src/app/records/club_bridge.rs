@@ -12,6 +12,10 @@
 //!   recorded differently: shown through [`crate::app::club`].
 //! - The worker stopping (a document that made it fail) stops the sync
 //!   only, and says so.
+//! - A page put in the back/forward cache stops its worker, and starts one
+//!   again when it is shown: a frozen page's worker would keep the club's
+//!   database and socket while the page the person sees opens its own
+//!   (as WebKit was seen to do, docs/engines.md).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -22,7 +26,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
+use web_sys::{ErrorEvent, MessageEvent, PageTransitionEvent, Worker, WorkerOptions, WorkerType};
 
 use crate::app::club::{ctx, set_hooks};
 use crate::app::storage::storage;
@@ -39,6 +43,9 @@ const PUSHED_KEY: &str = "chicken.club.pushed";
 
 struct Bridge {
     worker: Worker,
+    /// What the sync was opened with, to open it again after the
+    /// back/forward cache.
+    opened: (Membership, Option<String>),
     /// Per game: the record as last kept here or sent (the base of the
     /// next edit).
     known: HashMap<String, String>,
@@ -51,6 +58,9 @@ thread_local! {
     static BRIDGE: RefCell<Option<Rc<RefCell<Bridge>>>> = const { RefCell::new(None) };
     /// The server a club is being created on, until it exists.
     static PENDING_SERVER: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// The sync stopped when the page went into the back/forward cache.
+    static PAUSED: RefCell<Option<(Membership, Option<String>)>> = const { RefCell::new(None) };
+    static FOLLOWS_PAGE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 fn post(bridge: &Rc<RefCell<Bridge>>, msg: &ToWorker) {
@@ -141,10 +151,49 @@ pub fn stop() {
     }
 }
 
+/// Stops the sync when the page is hidden into the back/forward cache and
+/// starts it again when the page is shown from there (once per page).
+fn follow_page() {
+    if FOLLOWS_PAGE.with(|f| f.replace(true)) {
+        return;
+    }
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let on_hide = Closure::<dyn FnMut(PageTransitionEvent)>::new(|ev: PageTransitionEvent| {
+        if !ev.persisted() {
+            return;
+        }
+        if let Some(b) = BRIDGE.with(|b| b.borrow().clone()) {
+            let opened = b.borrow().opened.clone();
+            PAUSED.with(|p| *p.borrow_mut() = Some(opened));
+            stop();
+        }
+    });
+    let on_show = Closure::<dyn FnMut(PageTransitionEvent)>::new(|ev: PageTransitionEvent| {
+        if !ev.persisted() {
+            return;
+        }
+        if let Some((m, create)) = PAUSED.with(|p| p.borrow_mut().take()) {
+            // A club created meanwhile is stored: open it, not create another.
+            match membership::load() {
+                Some(stored) => open(stored, None),
+                None if create.is_some() => open(m, create),
+                None => {}
+            }
+        }
+    });
+    let _ = window.add_event_listener_with_callback("pagehide", on_hide.as_ref().unchecked_ref());
+    let _ = window.add_event_listener_with_callback("pageshow", on_show.as_ref().unchecked_ref());
+    on_hide.forget();
+    on_show.forget();
+}
+
 fn open(m: Membership, create: Option<String>) {
     if BRIDGE.with(|b| b.borrow().is_some()) {
         return;
     }
+    follow_page();
     let status = ctx().status;
     if !m.name.is_empty() {
         status.update(|s| s.name = m.name.clone());
@@ -160,6 +209,7 @@ fn open(m: Membership, create: Option<String>) {
     };
     let bridge = Rc::new(RefCell::new(Bridge {
         worker,
+        opened: (m.clone(), create.clone()),
         known: HashMap::new(),
         sent: HashMap::new(),
         next_seq: 1,

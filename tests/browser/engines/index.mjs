@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { ShimPage } from './page.mjs';
-import { launchWebKit, webkitLogEvent } from './webkit.mjs';
+import { launchWebKit, webkitLogReader } from './webkit.mjs';
 import { launchFirefox } from './firefox.mjs';
 
 export const ENGINES = ['chromium', 'webkit', 'firefox'];
@@ -61,8 +61,9 @@ export async function launchPhone({ engine = ENGINE, profile, width = 390, heigh
     errors.push(text);
     for (const p of context.open) p.emit(ev.kind, ev.kind === 'pageerror' ? new Error(ev.text) : { type: () => ev.type, text: () => ev.text });
   };
+  const readLog = webkitLogReader();
   const backend = engine === 'webkit'
-    ? await launchWebKit({ profile: dir, width, height, colorScheme, features, onLog: (line) => { const ev = webkitLogEvent(line); if (ev) onEvent(ev); } })
+    ? await launchWebKit({ profile: dir, width, height, colorScheme, features, onLog: (line) => { const ev = readLog(line); if (ev) onEvent(ev); } })
     : await (await launchFirefox({ profile: dir, width, height, colorScheme, onEvent })).init();
   context.backend = backend;
   const page = context.adopt(await backend.firstTab());

@@ -77,13 +77,26 @@ function lineReader(each) {
   };
 }
 
-/** The console lines of a WebKit page as test events: an error thrown or a
- *  promise rejected unhandled ("CONSOLE JS ERROR") is a page error;
- *  console.error ("CONSOLE ERROR") a console error. */
-export function webkitLogEvent(line) {
-  const m = /CONSOLE (JS )?ERROR (.*)$/.exec(line);
-  if (!m) return null;
-  return m[1] ? { kind: 'pageerror', text: m[2] } : { kind: 'console', type: 'error', text: m[2] };
+/** WebKit's line for a load that failed or was cancelled, our own files
+ *  included (no access control applies to them: the words are WebKit's). */
+const CANCELLED_LOAD = /^Fetch API cannot load \S+ due to access control checks\.$/;
+
+/** A reader of the shell's lines that turns them into test events: an error
+ *  thrown or a promise rejected unhandled ("CONSOLE JS ERROR") is a page
+ *  error; console.error ("CONSOLE ERROR") a console error. A page being left
+ *  (from the shell's "load started" to "load committed") has its loads
+ *  still in flight cancelled, and WebKit logs each as an error, which
+ *  Chromium and Gecko do not: those lines are the engine's, not the app's,
+ *  and are left out. */
+export function webkitLogReader() {
+  let leaving = 0;
+  return (line) => {
+    const load = /^chicken-phone: load (started|committed)/.exec(line);
+    if (load) leaving = Math.max(0, leaving + (load[1] === 'started' ? 1 : -1));
+    const m = /CONSOLE (JS )?ERROR (.*)$/.exec(line);
+    if (!m || (leaving > 0 && CANCELLED_LOAD.test(m[2]))) return null;
+    return m[1] ? { kind: 'pageerror', text: m[2] } : { kind: 'console', type: 'error', text: m[2] };
+  };
 }
 
 class WebKitBackend {

@@ -49,11 +49,25 @@ static void show_in_window(WebKitWebView *view)
     gtk_widget_show_all(window);
 }
 
+/* Each step of a page load, on stderr beside the console's lines, so the
+ * harness can tell the messages of a page being left from the next one's. */
+static void on_load_changed(WebKitWebView *view, WebKitLoadEvent event, gpointer data)
+{
+    (void)data;
+    static const char *const names[] = { "started", "redirected", "committed", "finished" };
+    if (event <= WEBKIT_LOAD_FINISHED) {
+        g_print("chicken-phone: load %s %s\n", names[event], webkit_web_view_get_uri(view));
+        fflush(stdout);
+    }
+}
+
 static WebKitWebView *new_view(gboolean automated)
 {
-    return WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW,
+    WebKitWebView *view = WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW,
         "web-context", context, "settings", settings,
         "is-controlled-by-automation", automated, NULL));
+    g_signal_connect(view, "load-changed", G_CALLBACK(on_load_changed), NULL);
+    return view;
 }
 
 /* WebDriver's New Window (a second tab), and the first window. */
@@ -89,6 +103,7 @@ static GtkWidget *create_for_page(WebKitWebView *view, WebKitNavigationAction *a
     WebKitWebView *child = WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW,
         "related-view", view, "settings", settings,
         "is-controlled-by-automation", webkit_web_view_is_controlled_by_automation(view), NULL));
+    g_signal_connect(child, "load-changed", G_CALLBACK(on_load_changed), NULL);
     g_signal_connect_swapped(child, "ready-to-show", G_CALLBACK(show_in_window), child);
     return GTK_WIDGET(child);
 }
