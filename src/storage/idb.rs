@@ -16,7 +16,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
     Event, IdbDatabase, IdbIndexParameters, IdbKeyRange, IdbObjectStore, IdbOpenDbRequest,
-    IdbRequest, IdbTransaction, IdbTransactionMode,
+    IdbRequest, IdbTransaction, IdbTransactionMode, PageTransitionEvent,
 };
 
 use super::backend::{Area, Backend, Decide, Scope, StoreError, Write};
@@ -61,9 +61,58 @@ fn store_error(e: &JsValue) -> StoreError {
     }
 }
 
-/// The opened database.
+/// The opened database. When the page is hidden (`pagehide`) the
+/// connection is closed and opened again at the next use; when it is
+/// hidden into the back/forward cache, its transactions still under way are
+/// aborted too: WebKit freezes them there, and one frozen transaction blocks
+/// every other page's until the cached page is dropped (docs/engines.md).
+/// An aborted save fails as any failed save does (said on the screen, the
+/// entry kept in the form, a draft in flight kept in localStorage).
 pub struct IdbBackend {
-    db: IdbDatabase,
+    db: Rc<RefCell<Option<IdbDatabase>>>,
+    live: Rc<Live>,
+}
+
+/// The transactions under way, and the listener that forgets each one
+/// when it completes or aborts.
+struct Live {
+    list: RefCell<Vec<IdbTransaction>>,
+    forget: RefCell<Option<Closure<dyn FnMut(Event)>>>,
+}
+
+impl Live {
+    fn new() -> Rc<Live> {
+        let live = Rc::new(Live {
+            list: RefCell::new(Vec::new()),
+            forget: RefCell::new(None),
+        });
+        let weak = Rc::downgrade(&live);
+        let forget = Closure::<dyn FnMut(Event)>::new(move |e: Event| {
+            if let (Some(live), Some(target)) = (weak.upgrade(), e.target()) {
+                let target: JsValue = target.into();
+                live.list.borrow_mut().retain(|tx| !Object::is(tx, &target));
+            }
+        });
+        *live.forget.borrow_mut() = Some(forget);
+        live
+    }
+
+    /// Follows `tx` until it completes or aborts.
+    fn follow(&self, tx: &IdbTransaction) {
+        if let Some(forget) = self.forget.borrow().as_ref() {
+            for event in ["complete", "abort"] {
+                let _ = tx.add_event_listener_with_callback(event, forget.as_ref().unchecked_ref());
+            }
+            self.list.borrow_mut().push(tx.clone());
+        }
+    }
+
+    /// Aborts every transaction under way.
+    fn abort_all(&self) {
+        for tx in self.list.borrow_mut().drain(..) {
+            let _ = tx.abort();
+        }
+    }
 }
 
 /// Waits for `req` to succeed (its result) or fail.
@@ -127,6 +176,33 @@ fn range(finished: bool) -> Result<IdbKeyRange, StoreError> {
 impl IdbBackend {
     /// Opens (creating on first use) the app's database.
     pub async fn open() -> Result<IdbBackend, StoreError> {
+        let backend = IdbBackend {
+            db: Rc::new(RefCell::new(Some(Self::connect().await?))),
+            live: Live::new(),
+        };
+        backend.let_go_when_hidden();
+        Ok(backend)
+    }
+
+    /// The connection, opened again if the page closed it when hidden.
+    async fn db(&self) -> Result<IdbDatabase, StoreError> {
+        if let Some(db) = self.db.borrow().clone() {
+            return Ok(db);
+        }
+        let opened = Self::connect().await?;
+        let mut slot = self.db.borrow_mut();
+        match slot.as_ref() {
+            // Another call opened it meanwhile: one connection is enough.
+            Some(db) => {
+                opened.close();
+                Ok(db.clone())
+            }
+            None => Ok(slot.insert(opened).clone()),
+        }
+    }
+
+    /// A new connection to the app's database.
+    async fn connect() -> Result<IdbDatabase, StoreError> {
         let factory = web_sys::window()
             .and_then(|w| w.indexed_db().ok().flatten())
             .ok_or_else(|| StoreError::Unavailable("no IndexedDB".into()))?;
@@ -182,7 +258,7 @@ impl IdbBackend {
         });
         db.set_onversionchange(Some(on_change.as_ref().unchecked_ref()));
         on_change.forget(); // lives as long as the page
-        Ok(IdbBackend { db })
+        Ok(db)
     }
 
     fn names(scope: Scope) -> JsValue {
@@ -194,17 +270,40 @@ impl IdbBackend {
             .into()
     }
 
-    fn read_store(&self, area: Area) -> Result<IdbObjectStore, StoreError> {
-        self.db
+    async fn read_store(&self, area: Area) -> Result<IdbObjectStore, StoreError> {
+        let tx = self
+            .db()
+            .await?
             .transaction_with_str(area.name())
-            .and_then(|tx| tx.object_store(area.name()))
-            .map_err(|e| store_error(&e))
+            .map_err(|e| store_error(&e))?;
+        self.live.follow(&tx);
+        tx.object_store(area.name()).map_err(|e| store_error(&e))
+    }
+
+    /// Closes the connection whenever the page is hidden (its transactions
+    /// under way still finish, unless the page goes into the back/forward
+    /// cache: then they are aborted); the next use opens it again.
+    fn let_go_when_hidden(&self) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let (db, live) = (self.db.clone(), self.live.clone());
+        let on_hide = Closure::<dyn FnMut(PageTransitionEvent)>::new(move |e: PageTransitionEvent| {
+            if e.persisted() {
+                live.abort_all();
+            }
+            if let Some(open) = db.borrow_mut().take() {
+                open.close();
+            }
+        });
+        let _ = window.add_event_listener_with_callback("pagehide", on_hide.as_ref().unchecked_ref());
+        on_hide.forget(); // lives as long as the page
     }
 }
 
 impl Backend for IdbBackend {
     async fn get(&self, area: Area, key: &str) -> Result<Option<String>, StoreError> {
-        let store = self.read_store(area)?;
+        let store = self.read_store(area).await?;
         let req = store.get(&key.into()).map_err(|e| store_error(&e))?;
         Ok(text_of(&request(&req).await?))
     }
@@ -216,7 +315,8 @@ impl Backend for IdbBackend {
         limit: usize,
     ) -> Result<Vec<(String, String)>, StoreError> {
         let index = self
-            .read_store(Area::Summaries)?
+            .read_store(Area::Summaries)
+            .await?
             .index(BY_TIME)
             .map_err(|e| store_error(&e))?;
         let r = range(finished)?;
@@ -243,7 +343,8 @@ impl Backend for IdbBackend {
 
     async fn count(&self, finished: bool) -> Result<usize, StoreError> {
         let index = self
-            .read_store(Area::Summaries)?
+            .read_store(Area::Summaries)
+            .await?
             .index(BY_TIME)
             .map_err(|e| store_error(&e))?;
         let req = index
@@ -253,7 +354,7 @@ impl Backend for IdbBackend {
     }
 
     async fn all(&self, area: Area) -> Result<Vec<(String, String)>, StoreError> {
-        let store = self.read_store(area)?;
+        let store = self.read_store(area).await?;
         let values = store.get_all().map_err(|e| store_error(&e))?;
         let keys = store.get_all_keys().map_err(|e| store_error(&e))?;
         let values: Array = request(&values).await?.unchecked_into();
@@ -278,16 +379,16 @@ impl Backend for IdbBackend {
         };
         let _ = Reflect::set(&options, &"durability".into(), &durability.into());
         let names = Self::names(scope);
-        let tx = self
-            .db
+        let db = self.db().await?;
+        let tx = db
             .unchecked_ref::<Database>()
             .transaction_with_options(&names, "readwrite", &options)
             .or_else(|_| {
                 // A browser without the options argument: its default.
-                self.db
-                    .transaction_with_str_sequence_and_mode(&names, IdbTransactionMode::Readwrite)
+                db.transaction_with_str_sequence_and_mode(&names, IdbTransactionMode::Readwrite)
             })
             .map_err(|e| store_error(&e))?;
+        self.live.follow(&tx);
         // The reads' results, then the decision and the writes, all inside
         // the transaction's own event callbacks (it stays active there).
         let found: Rc<RefCell<Vec<Option<String>>>> =
