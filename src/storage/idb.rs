@@ -73,11 +73,14 @@ pub struct IdbBackend {
     live: Rc<Live>,
 }
 
+/// An event listener kept in Rust.
+type Listener = Closure<dyn FnMut(Event)>;
+
 /// The transactions under way, and the listener that forgets each one
 /// when it completes or aborts.
 struct Live {
     list: RefCell<Vec<IdbTransaction>>,
-    forget: RefCell<Option<Closure<dyn FnMut(Event)>>>,
+    forget: RefCell<Option<Listener>>,
 }
 
 impl Live {
@@ -87,7 +90,7 @@ impl Live {
             forget: RefCell::new(None),
         });
         let weak = Rc::downgrade(&live);
-        let forget = Closure::<dyn FnMut(Event)>::new(move |e: Event| {
+        let forget = Listener::new(move |e: Event| {
             if let (Some(live), Some(target)) = (weak.upgrade(), e.target()) {
                 let target: JsValue = target.into();
                 live.list.borrow_mut().retain(|tx| !Object::is(tx, &target));
@@ -288,15 +291,17 @@ impl IdbBackend {
             return;
         };
         let (db, live) = (self.db.clone(), self.live.clone());
-        let on_hide = Closure::<dyn FnMut(PageTransitionEvent)>::new(move |e: PageTransitionEvent| {
-            if e.persisted() {
-                live.abort_all();
-            }
-            if let Some(open) = db.borrow_mut().take() {
-                open.close();
-            }
-        });
-        let _ = window.add_event_listener_with_callback("pagehide", on_hide.as_ref().unchecked_ref());
+        let on_hide =
+            Closure::<dyn FnMut(PageTransitionEvent)>::new(move |e: PageTransitionEvent| {
+                if e.persisted() {
+                    live.abort_all();
+                }
+                if let Some(open) = db.borrow_mut().take() {
+                    open.close();
+                }
+            });
+        let _ =
+            window.add_event_listener_with_callback("pagehide", on_hide.as_ref().unchecked_ref());
         on_hide.forget(); // lives as long as the page
     }
 }
