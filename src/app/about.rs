@@ -143,6 +143,7 @@ pub fn about_page() -> AnyView {
                     </dl>
                 }.into_any(),
             }}
+            <crate::app::pages::keep_games::KeepGames shown=true/>
             <p class="hint">"If the phone's storage fills up, delete finished games you no longer need (Finished games, then the bin beside a game), after downloading a copy."</p>
             <a class="button secondary wide" href="/records/backup" data-testid="backup-link">"Back up or move every game"</a>
             <p class="form-error" role="alert">{move || error.get()}</p>

@@ -38,14 +38,15 @@ export async function homeReady(page) {
 }
 
 /** Serves dist/ and opens a fresh phone on the engine under test (ENGINE,
- *  engines/index.mjs). Call `close()` after. */
-export async function openApp({ colorScheme = 'light', width = 390, height = 844 } = {}) {
+ *  engines/index.mjs); `features`: WebKit's, as launchPhone takes them.
+ *  Call `close()` after. */
+export async function openApp({ colorScheme = 'light', width = 390, height = 844, features } = {}) {
   if (!fs.existsSync(path.join(DIST, 'index.html'))) {
     throw new Error('dist/ has no build: run `trunk build --release` first');
   }
   const server = await startServer(DIST, 0, '127.0.0.1');
   const url = `http://127.0.0.1:${server.address().port}`;
-  const phone = await launchPhone({ colorScheme, width, height });
+  const phone = await launchPhone({ colorScheme, width, height, features });
   const { page, context, errors } = phone;
   await page.goto(url + '/');
   // The app is running and its storage open (not only the page's static home).

@@ -70,6 +70,8 @@ pub fn HomePage() -> impl IntoView {
                 }}
             </a>
             <a class="button secondary wide" href="/about" data-testid="about-link">"About, storage and backup"</a>
+            <crate::app::pages::keep_games::KeepGames
+                shown=Signal::derive(move || ready() && (!app.in_progress.get().is_empty() || app.finished.get() > 0))/>
         </section>
     }
 }
