@@ -39,9 +39,7 @@ async fn space() -> Space {
             out.quota = num("quota");
         }
     }
-    if let Ok(p) = manager.persisted() {
-        out.persisted = JsFuture::from(p).await.ok().and_then(|v| v.as_bool());
-    }
+    out.persisted = crate::app::pages::keep_games::persisted().await;
     out
 }
 

@@ -88,13 +88,8 @@ pub fn ask_to_persist() {
         return;
     };
     spawn_local(async move {
-        let Ok(p) = manager.persisted() else { return };
-        let already = wasm_bindgen_futures::JsFuture::from(p)
-            .await
-            .ok()
-            .and_then(|v| v.as_bool())
-            .unwrap_or(false);
-        if !already {
+        // Asked only where the browser can say, and has not promised yet.
+        if crate::app::pages::keep_games::persisted().await == Some(false) {
             if let Ok(p) = manager.persist() {
                 let _ = wasm_bindgen_futures::JsFuture::from(p).await;
             }

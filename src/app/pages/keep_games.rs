@@ -27,21 +27,13 @@ fn installed() -> bool {
     standalone || ios
 }
 
-/// Whether the browser has promised to keep this app's storage (false
-/// when it cannot say: no Storage API, as in older Safari).
-async fn promised() -> bool {
-    let Some(manager) = web_sys::window().map(|w| w.navigator().storage()) else {
-        return false;
-    };
-    // Older Safari has no navigator.storage: the call throws.
-    let Ok(p) = manager.persisted() else {
-        return false;
-    };
-    JsFuture::from(p)
-        .await
-        .ok()
-        .and_then(|v| v.as_bool())
-        .unwrap_or(false)
+/// Whether the browser has promised to keep this app's storage; `None`
+/// when it cannot say (no Storage API, as in Safari before 15.2: the call
+/// throws).
+pub async fn persisted() -> Option<bool> {
+    let manager = web_sys::window()?.navigator().storage();
+    let p = manager.persisted().ok()?;
+    JsFuture::from(p).await.ok()?.as_bool()
 }
 
 /// The advice, once it is known that the games are at risk; `shown` says
@@ -53,7 +45,7 @@ pub fn KeepGames(#[prop(into)] shown: Signal<bool>) -> impl IntoView {
         if !shown.get() || installed() || crate::storage::membership::stored_name().is_some() {
             return;
         }
-        spawn_local(async move { at_risk.set(!promised().await) });
+        spawn_local(async move { at_risk.set(persisted().await != Some(true)) });
     });
     move || {
         (shown.get() && at_risk.get()).then(|| {
