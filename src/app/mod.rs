@@ -347,7 +347,15 @@ fn register_service_worker() {
                 return;
             };
             if window.is_secure_context() {
-                let _ = window.navigator().service_worker().register("/sw.js");
+                // A registration cut short (WebKit cancels it when the page
+                // is left) is tried again on the next visit: handled here,
+                // so it is a warning, never an unhandled rejection.
+                let registering = window.navigator().service_worker().register("/sw.js");
+                wasm_bindgen_futures::spawn_local(async move {
+                    if let Err(e) = wasm_bindgen_futures::JsFuture::from(registering).await {
+                        web_sys::console::warn_2(&"Offline copy not set up this time:".into(), &e);
+                    }
+                });
             }
         },
         std::time::Duration::from_secs(4),

@@ -407,3 +407,28 @@ test('(e) the server sends the precompressed brotli and gzip files', async () =>
     await app.close();
   }
 });
+
+test('(f) a worker script that fails to load is tried again at the next start, with no page error', async () => {
+  const app = await open();
+  try {
+    const { page, server } = app;
+    // The app registers /sw.js 4 s after start: the script answers 500
+    // (as when the page is left mid-load on WebKit, or the server hiccups).
+    const script500 = server.fail((p) => p === '/sw.js', 2);
+    await within(script500.answered, 30_000, 'the app asks for /sw.js');
+    // Registrations of one scope run one after another, so this one
+    // settles only after the app's has failed.
+    const after = await page.evaluate(() => navigator.serviceWorker.register('/sw.js').then(() => 'registered', () => 'refused'));
+    assert.equal(after, 'refused');
+    assert.equal(script500.hit.length, 2, 'both registrations met the 500');
+    await page.getByRole('heading', { name: /Chicken Scores/ }).waitFor(WAIT);
+    // Chromium logs the 500 itself, once per registration: the browser's line, not the app's.
+    const browsersOwn = /^A bad HTTP response code \(500\) was received when fetching the script\.$/;
+    assert.deepEqual(app.errors.filter((e) => !OFFLINE_NOISE.test(e) && !browsersOwn.test(e)), [], 'a failed registration is handled, not a page error');
+    // The next start registers again, and the app is kept offline.
+    await page.reload();
+    assert.deepEqual(await waitCached(page, codeOf(expected(DIST))), []);
+  } finally {
+    await app.close();
+  }
+});
