@@ -40,19 +40,19 @@ export async function homeReady(page) {
 /** Serves dist/ and opens a fresh phone on the engine under test (ENGINE,
  *  engines/index.mjs); `features`: WebKit's, as launchPhone takes them.
  *  Call `close()` after. */
-export async function openApp({ colorScheme = 'light', width = 390, height = 844, features } = {}) {
+export async function openApp({ colorScheme = 'light', width = 390, height = 844, features, allow } = {}) {
   if (!fs.existsSync(path.join(DIST, 'index.html'))) {
     throw new Error('dist/ has no build: run `trunk build --release` first');
   }
   const server = await startServer(DIST, 0, '127.0.0.1');
   const url = `http://127.0.0.1:${server.address().port}`;
-  const phone = await launchPhone({ colorScheme, width, height, features });
+  const phone = await launchPhone({ colorScheme, width, height, features, allow });
   const { page, context, errors } = phone;
   await page.goto(url + '/');
   // The app is running and its storage open (not only the page's static home).
   await homeReady(page);
   return {
-    page, url, context, errors, engine: phone.engine, server, phone,
+    page, url, context, errors, engine: phone.engine, server, phone, allow: phone.allow,
     async close() {
       await phone.close();
       await new Promise((r) => server.close(r));

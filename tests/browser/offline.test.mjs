@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import { DIST, poll, within } from './harness.mjs';
+import { DIST, homeReady, poll, within } from './harness.mjs';
 import { launchPhone } from './engines/index.mjs';
 import { HomeScreen } from './pages.mjs';
 import { handler, startServer } from '../tools/static-server.mjs';
@@ -35,14 +35,15 @@ const OFFLINE_NOISE = /ERR_INTERNET_DISCONNECTED|Failed to load resource|ERR_EMP
 
 /** Serves `dir` as the project's server does, plus switches:
  *  `fail(match, n)` answers the next n requests `match(pathname)` accepts
- *  with a 500 page; `stall = match` never answers those it accepts. */
+ *  with a 500 page; `stall = match` never answers those it accepts;
+ *  `drop = match` drops their connections (`down = true`: every one). */
 async function serve(dir) {
   const inner = handler(dir);
   const sw = { fails: [], stall: null, held: [], seen: [] };
   const server = http.createServer((req, res) => {
     const p = new URL(req.url, 'http://x').pathname;
     sw.seen.push(p);
-    if (sw.down) { req.socket.destroy(); return; }
+    if (sw.down || sw.drop?.(p)) { req.socket.destroy(); return; }
     if (sw.stall && sw.stall(p)) { sw.held.push(res); return; }
     const f = sw.fails.find((x) => x.left > 0 && x.match(p));
     if (f) {
@@ -77,12 +78,12 @@ async function serve(dir) {
  *  elsewhere by the server dropping every connection. */
 async function open(dir = DIST) {
   const server = await serve(dir);
-  const phone = await launchPhone();
+  const phone = await launchPhone({ allow: [OFFLINE_NOISE] });
   const { page, context, errors } = phone;
   await page.goto(server.url + '/');
   await page.getByRole('heading', { name: /Chicken Scores/ }).waitFor();
   return {
-    page, context, server, errors, url: server.url, engine: phone.engine,
+    page, context, server, errors, url: server.url, engine: phone.engine, allow: phone.allow,
     async offline(on) {
       if (phone.engine === 'chromium') await context.setOffline(on);
       else server.down = on;
@@ -424,11 +425,35 @@ test('(f) a worker script that fails to load is tried again at the next start, w
     await page.getByRole('heading', { name: /Chicken Scores/ }).waitFor(WAIT);
     // Chromium logs the 500 itself, once per registration: the browser's line, not the app's.
     const browsersOwn = /^A bad HTTP response code \(500\) was received when fetching the script\.$/;
+    app.allow(browsersOwn);
     assert.deepEqual(app.errors.filter((e) => !OFFLINE_NOISE.test(e) && !browsersOwn.test(e)), [], 'a failed registration is handled, not a page error');
     // The next start registers again, and the app is kept offline.
     await page.reload();
     assert.deepEqual(await waitCached(page, codeOf(expected(DIST))), []);
   } finally {
     await app.close();
+  }
+});
+
+test('(g) a first visit whose code does not arrive says so, and Try again starts the app', async () => {
+  const server = await serve(DIST);
+  const phone = await launchPhone({ allow: [OFFLINE_NOISE] });
+  const { page } = phone;
+  try {
+    server.drop = (p) => p.endsWith('.wasm');
+    for (const route of ['/play/chickenfoot/new', '/']) {
+      await page.goto(server.url + route);
+      await page.getByTestId('start-failed').waitFor(WAIT);
+      assert.match(await page.getByTestId('start-failed').textContent(), /could not start: its code did not arrive/);
+      assert.equal(await page.getByTestId('opening').count(), 0, `${route}: no "Opening your games…" waiting for ever`);
+    }
+    server.drop = null;
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await homeReady(page);
+    assert.equal(await page.getByTestId('start-failed').isVisible(), false);
+  } finally {
+    await phone.close();
+    await server.close();
+    fs.rmSync(phone.profile, { recursive: true, force: true });
   }
 });

@@ -221,7 +221,8 @@ walk('Cluck!', async (page, check) => {
   await cl.fillKill(first, victim, 3);
   await check(`${game}: kill form, filled in`);
   await page.getByTestId('save-event').click();
-  await cl.waitEvents(1);
+  // Who goes first, then the kill.
+  await cl.waitEvents(2);
   await cl.openFeathers();
   await cl.featherLine(0).waitFor();
   await check(`${game}: feather tracker`);

@@ -75,6 +75,9 @@ sed -i \
   -e "s#/${trunk_base}.js#/wasm/$hash/chicken-scores.js#g" \
   -e "s#</head>#<link rel=\"modulepreload\" href=\"/wasm/$hash/__wasm_split.js\" crossorigin=\"anonymous\"></head>#" \
   "$stage/index.html"
+# Trunk's start script, mended (tests/tools/mend-start.mjs): code that does
+# not arrive shows the page's own message with Try again, no page error.
+node "$ROOT/tests/tools/mend-start.mjs" "$stage/index.html"
 # A page opened at a game's (or the records', the history's) address
 # fetches that chunk's files at once, alongside the main module, instead
 # of after it: a small script maps the path to the files

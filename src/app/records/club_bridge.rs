@@ -41,6 +41,9 @@ const WORKER: &str = "/sync/worker.js";
 /// localStorage: the newest save time already handed to the club.
 const PUSHED_KEY: &str = "chicken.club.pushed";
 
+/// The club's players and its renames (old name's key, new name).
+type ClubPlayers = (Vec<String>, Vec<(String, String)>);
+
 struct Bridge {
     worker: Worker,
     /// What the sync was opened with, to open it again after the
@@ -56,6 +59,10 @@ struct Bridge {
 
 thread_local! {
     static BRIDGE: RefCell<Option<Rc<RefCell<Bridge>>>> = const { RefCell::new(None) };
+    /// The club's newest list of players and renames, not yet kept here.
+    static ROSTER_NEXT: RefCell<Option<ClubPlayers>> = const { RefCell::new(None) };
+    /// Whether the roster is being written.
+    static ROSTER_WRITING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// The server a club is being created on, until it exists.
     static PENDING_SERVER: RefCell<Option<String>> = const { RefCell::new(None) };
     /// The sync stopped when the page went into the back/forward cache.
@@ -384,11 +391,7 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
             players,
             renamed,
         } => {
-            spawn_local(async move {
-                if let Ok(store) = storage().await {
-                    let _ = store.remember_club_players(&players, &renamed).await;
-                }
-            });
+            remember_players(players, renamed);
             let mut m = membership::load().unwrap_or(Membership {
                 url: String::new(),
                 server: String::new(),
@@ -446,30 +449,61 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
         FromWorker::Night { id, json } => match check_night(&json) {
             Ok(night) if night.id == id => {
                 spawn_local(async move {
-                    if let Ok(store) = storage().await {
-                        let _ = store.put_synced_night(night).await;
+                    let kept = match storage().await {
+                        Ok(store) => store.put_synced_night(night).await,
+                        Err(e) => Err(e),
+                    };
+                    if let Err(e) = kept {
+                        say(format!(
+                            "A night from the club could not be kept on this phone: {e}."
+                        ));
                     }
                 });
             }
-            _ => club.status.update(|s| {
-                let line = "A night from the club was refused: it is not one this app can read."
-                    .to_string();
-                if !s.refused.contains(&line) {
-                    s.refused.push(line);
-                }
-            }),
+            _ => say("A night from the club was refused: it is not one this app can read.".into()),
         },
-        FromWorker::Refused { url, message } => club.status.update(|s| {
-            let line = if url.is_empty() {
-                message
-            } else {
-                format!("A document from the club was refused: {message}")
-            };
-            if !s.refused.contains(&line) && s.refused.len() < 20 {
-                s.refused.push(line);
-            }
+        FromWorker::Refused { url, message } => say(if url.is_empty() {
+            message
+        } else {
+            format!("A document from the club was refused: {message}")
         }),
     }
+}
+
+/// Adds `line` to what the club page says was refused or not kept (once,
+/// and at most 20 lines).
+fn say(line: String) {
+    ctx().status.update(|s| {
+        if !s.refused.contains(&line) && s.refused.len() < 20 {
+            s.refused.push(line);
+        }
+    });
+}
+
+/// Keeps the club's list of players (and its renames) in this phone's
+/// roster. Each write reads the roster and replaces it, so writes go one at
+/// a time: a list that arrives meanwhile waits, and only the newest is
+/// written (each list is the club's whole list), never an older one over
+/// it.
+fn remember_players(players: Vec<String>, renamed: Vec<(String, String)>) {
+    ROSTER_NEXT.with(|n| *n.borrow_mut() = Some((players, renamed)));
+    if ROSTER_WRITING.with(|w| w.replace(true)) {
+        return;
+    }
+    spawn_local(async move {
+        while let Some((players, renamed)) = ROSTER_NEXT.with(|n| n.borrow_mut().take()) {
+            let written = match storage().await {
+                Ok(store) => store.remember_club_players(&players, &renamed).await,
+                Err(e) => Err(e),
+            };
+            if let Err(e) = written {
+                say(format!(
+                    "The club's players could not be kept on this phone: {e}."
+                ));
+            }
+        }
+        ROSTER_WRITING.with(|w| w.set(false));
+    });
 }
 
 /// Checks a game from the club and keeps it here.
@@ -479,12 +513,7 @@ fn keep(bridge: Rc<RefCell<Bridge>>, id: String, record: String) {
         Ok(c) if c.id == id => c,
         Ok(_) => return,
         Err(why) => {
-            club.status.update(|s| {
-                let line = format!("A game from the club was refused: {why}.");
-                if !s.refused.contains(&line) && s.refused.len() < 20 {
-                    s.refused.push(line);
-                }
-            });
+            say(format!("A game from the club was refused: {why}."));
             return;
         }
     };

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
 import { ShimPage } from './page.mjs';
 import { launchWebKit, webkitLogReader } from './webkit.mjs';
@@ -15,6 +16,33 @@ import { launchFirefox } from './firefox.mjs';
 export const ENGINES = ['chromium', 'webkit', 'firefox'];
 export const ENGINE = process.env.ENGINE || 'chromium';
 if (!ENGINES.includes(ENGINE)) throw new Error(`ENGINE=${ENGINE}: expected one of ${ENGINES.join(', ')}`);
+
+/** Every phone opened in this test file: after each test, what its pages
+ *  reported since the last check (a page error, a promise rejected with no
+ *  handler, a console error, a dialog) fails the test, except the lines the
+ *  test allowed (`allow` at launch, or `phone.allow(...)`: the browser's own
+ *  network lines in a test that makes the network fail on purpose). */
+const watched = [];
+
+afterEach(() => {
+  const unexpected = [];
+  for (const phone of watched) {
+    const fresh = phone.errors.slice(phone.checked);
+    phone.checked = phone.errors.length;
+    unexpected.push(...fresh.filter((e) => !phone.allowed.some((re) => re.test(e))).map((e) => `${phone.engine}: ${e.slice(0, 400)}`));
+  }
+  if (unexpected.length) {
+    throw new Error(`the app reported ${unexpected.length} error(s) no test expected:\n${unexpected.join('\n')}`);
+  }
+});
+
+/** Adds `phone` to the phones checked after each test. */
+function checkedAfterEachTest(phone, allow) {
+  const entry = { engine: phone.engine, errors: phone.errors, checked: 0, allowed: [...allow] };
+  watched.push(entry);
+  phone.allow = (...res) => { entry.allowed.push(...res); };
+  return phone;
+}
 
 export const CHROMIUM_ARGS = [
   '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -25,11 +53,12 @@ export const CHROMIUM_ARGS = [
 /**
  * Opens a phone on `engine`: `profile` is its browser profile (a new one
  * when not given). Returns { context, page, errors, profile, engine, kill,
- * close }: `errors` collects page errors (thrown, or a promise rejected
- * unhandled), console errors and dialogs; `kill()` ends the browser at once,
+ * close, allow }: `errors` collects page errors (thrown, or a promise
+ * rejected unhandled), console errors and dialogs, and fails the test (see
+ * `watched`) unless allowed; `kill()` ends the browser at once,
  * as a crash or the phone's system would, keeping the profile.
  */
-export async function launchPhone({ engine = ENGINE, profile, width = 390, height = 844, colorScheme = 'light', features } = {}) {
+export async function launchPhone({ engine = ENGINE, profile, width = 390, height = 844, colorScheme = 'light', features, allow = [] } = {}) {
   const dir = profile || fs.mkdtempSync(path.join(os.tmpdir(), `chicken-${engine}-`));
   const errors = [];
   if (engine === 'chromium') {
@@ -45,7 +74,7 @@ export async function launchPhone({ engine = ENGINE, profile, width = 390, heigh
     };
     watch(page);
     context.on('page', watch);
-    return {
+    return checkedAfterEachTest({
       engine, context, page, errors, profile: dir, version: `Chromium ${context.browser()?.version() ?? ''}`.trim(),
       async kill() {
         const pid = context.browser()?.process?.()?.pid;
@@ -53,7 +82,7 @@ export async function launchPhone({ engine = ENGINE, profile, width = 390, heigh
         await context.close().catch(() => {});
       },
       async close() { await context.close(); },
-    };
+    }, allow);
   }
   const context = new ShimContext({ width, height });
   const onEvent = (ev) => {
@@ -67,11 +96,11 @@ export async function launchPhone({ engine = ENGINE, profile, width = 390, heigh
     : await (await launchFirefox({ profile: dir, width, height, colorScheme, onEvent })).init();
   context.backend = backend;
   const page = context.adopt(await backend.firstTab());
-  return {
+  return checkedAfterEachTest({
     engine, context, page, errors, profile: dir, version: backend.version,
     kill: () => backend.kill(),
     close: () => backend.close(),
-  };
+  }, allow);
 }
 
 /** A browser's tabs, as a Playwright BrowserContext shows them. */
