@@ -79,7 +79,7 @@ function lineReader(each) {
 
 /** WebKit's line for a load that failed or was cancelled, our own files
  *  included (no access control applies to them: the words are WebKit's). */
-const CANCELLED_LOAD = /^Fetch API cannot load \S+ due to access control checks\.$/;
+const CANCELLED_LOAD = /^(Fetch API cannot|Cannot) load \S+ due to access control checks\.$/;
 
 /** A reader of the shell's lines that turns them into test events: an error
  *  thrown or a promise rejected unhandled ("CONSOLE JS ERROR") is a page
