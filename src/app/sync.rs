@@ -27,6 +27,8 @@ pub enum Change {
     /// This page came back from the back/forward cache: anything may have
     /// changed meanwhile.
     Resumed,
+    /// The club's list of players (or a rename) was kept here.
+    Players,
 }
 
 type Handler = Rc<dyn Fn(&Change)>;
@@ -136,6 +138,11 @@ pub fn arrived(id: &str, rev: u64) {
         rev,
     });
     tell_others(id, rev);
+}
+
+/// The club's players, kept here: this page's lists of players follow.
+pub fn players_arrived() {
+    dispatch(Change::Players);
 }
 
 fn tell_others(id: &str, rev: u64) {

@@ -10,6 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { poll } from './harness.mjs';
+import { ENGINE } from './engines/index.mjs';
 import { GameScreen } from './pages.mjs';
 import {
   servers, startServers, stopServers, stopSync, restartSync, phone, createClub, joinClub, newGame,
@@ -41,22 +42,19 @@ test('a club created on one phone is joined on another, and a hand saved on eith
     await new GameScreen(a.page).waitRows(2);
     assert.deepEqual(await new GameScreen(a.page).totals(), { Ann: 0, Bob: 12 });
 
-    // Bob renamed Robert on A: B's game and B's list of players follow,
-    // and the old spelling is not in B's list.
+    // Bob renamed Robert on A: B's game and B's list of players, open
+    // meanwhile, follow, and the old spelling is not in B's list.
+    await b.page.goto(`${servers.url}/records/players`);
+    await b.page.getByTestId('player-name').getByText('Bob', { exact: true }).waitFor();
     await a.page.goto(`${servers.url}/records/players`);
     await a.page.getByTestId('player-name').getByText('Bob', { exact: true }).click();
     await a.page.getByTestId('rename-input').fill('Robert');
     await a.page.getByTestId('rename').click();
     await a.page.getByRole('heading', { name: 'Robert', exact: true }).waitFor();
-    const playersOnB = async () => {
-      await b.page.goto(`${servers.url}/records/players`);
-      await b.page.getByTestId('players').waitFor();
-      return (await b.page.getByTestId('player-name').allTextContents()).map((n) => n.trim()).sort();
-    };
+    const playersOnB = async () => (await b.page.getByTestId('player-name').allTextContents()).map((n) => n.trim()).sort();
     let names = [];
     assert.ok(
-      // Each try reloads B's page (its worker too): a second between tries.
-      await poll(async () => (names = await playersOnB()).join() === 'Ann,Robert', { timeout: 20_000, interval: 1000 }),
+      await poll(async () => (names = await playersOnB()).join() === 'Ann,Robert', { timeout: 20_000, interval: 250 }),
       `B's players follow the rename (B lists ${names.join(', ')})`,
     );
     await openFromHome(b, game);
@@ -123,9 +121,39 @@ test('each player types their own count on their own phone into the shared round
   }
 });
 
+test('three engines at one table: a Chromium, a WebKit and a Gecko phone each save a hand, and all three end with the same totals', { skip: ENGINE !== 'webkit' && 'run once, in the WebKit set (it opens all three engines)' }, async () => {
+  const a = await phone({ label: 'A', engine: 'chromium' });
+  const b = await phone({ label: 'B', engine: 'webkit', width: 320, height: 640 });
+  const c = await phone({ label: 'C', engine: 'firefox', colorScheme: 'dark' });
+  try {
+    const link = await createClub(a, 'Three engines');
+    await joinClub(b, link);
+    await joinClub(c, link);
+    const game = await newGame(a);
+    await openFromHome(b, game);
+    await openFromHome(c, game);
+    // One hand on each phone in turn; each shows on the other two.
+    let rows = 0;
+    for (const [p, pips] of [[a, 5], [b, 7], [c, 4]]) {
+      await hand(p, pips);
+      rows += 1;
+      for (const q of [a, b, c]) await new GameScreen(q.page).waitRows(rows);
+    }
+    for (const q of [a, b, c]) assert.deepEqual(await new GameScreen(q.page).totals(), { Ann: 0, Bob: 16 }, q.engine);
+  } finally {
+    await a.close();
+    await b.close();
+    await c.close();
+  }
+});
+
+// Firefox logs each WebSocket the app opens while the server is down (the
+// app tries again every few seconds): the browser's line, not the app's.
+const SERVER_DOWN = /^Firefox can’t establish a connection to the server at ws:\/\/\S+\/sync\.$/;
+
 test('both phones score while the server is down; back online both hands are kept and the table is asked; nothing is lost', async () => {
-  const a = await phone({ label: 'A' });
-  const b = await phone({ label: 'B' });
+  const a = await phone({ label: 'A', allow: [SERVER_DOWN] });
+  const b = await phone({ label: 'B', allow: [SERVER_DOWN] });
   let c;
   try {
     const link = await createClub(a, 'Offline night');
@@ -164,7 +192,7 @@ test('both phones score while the server is down; back online both hands are kep
     await openFromHome(c, game);
     await new GameScreen(c.page).waitRows(2);
     assert.deepEqual(await new GameScreen(c.page).totals(), { Ann: 0, Bob: 14 });
-    assert.deepEqual([...a.errors, ...b.errors, ...c.errors], []);
+    assert.deepEqual([...a.errors, ...b.errors, ...c.errors].filter((e) => !SERVER_DOWN.test(e)), []);
   } finally {
     await a.close();
     await b.close();

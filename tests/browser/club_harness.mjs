@@ -64,9 +64,9 @@ export async function stopServers() {
 }
 
 /** A phone: its own browser profile, on `engine` (the engine under test
- *  by default: ENGINE, engines/index.mjs). */
-export async function phone({ width = 390, height = 844, colorScheme = 'light', label = '', engine } = {}) {
-  const p = await launchPhone({ engine, width, height, colorScheme });
+ *  by default: ENGINE, engines/index.mjs); `allow`: as launchPhone's. */
+export async function phone({ width = 390, height = 844, colorScheme = 'light', label = '', engine, allow } = {}) {
+  const p = await launchPhone({ engine, width, height, colorScheme, allow });
   // DEBUG_CLUB=1: what each phone's page logs, labelled.
   if (process.env.DEBUG_CLUB && p.engine === 'chromium') p.page.on('console', (m) => console.log(label, m.type(), m.text().slice(0, 300)));
   return {

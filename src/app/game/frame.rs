@@ -277,6 +277,7 @@ impl<R: GameUi> Screen<R> {
                 self.stale.set(true);
                 self.reload(None);
             }
+            Change::Players => {}
         });
         on_cleanup(move || sync::off(listener));
     }

@@ -496,10 +496,12 @@ fn remember_players(players: Vec<String>, renamed: Vec<(String, String)>) {
                 Ok(store) => store.remember_club_players(&players, &renamed).await,
                 Err(e) => Err(e),
             };
-            if let Err(e) = written {
-                say(format!(
+            match written {
+                Ok(true) => sync::players_arrived(),
+                Ok(false) => {}
+                Err(e) => say(format!(
                     "The club's players could not be kept on this phone: {e}."
-                ));
+                )),
             }
         }
         ROSTER_WRITING.with(|w| w.set(false));

@@ -28,6 +28,16 @@ struct Read {
     problems: Vec<String>,
 }
 
+/// Reads every summary and the roster into `into`, and again whenever a
+/// game or the club's players change (another tab, another phone), until
+/// the page goes. (One player's page reads once: a rename typed there is
+/// never redrawn away.)
+fn load_and_follow(into: RwSignal<Option<Read>>) {
+    load(into);
+    let listener = sync::on_change(move |_| load(into));
+    on_cleanup(move || sync::off(listener));
+}
+
 /// Reads every summary and the roster into `into`.
 fn load(into: RwSignal<Option<Read>>) {
     spawn_local(async move {
@@ -48,7 +58,7 @@ fn load(into: RwSignal<Option<Read>>) {
 /// Everyone who has played, most games first, each linking to their page.
 pub fn players_page() -> AnyView {
     let read = RwSignal::new(None::<Read>);
-    load(read);
+    load_and_follow(read);
     view! {
         <section class="page records">
             {back_bar("Players".into(), None)}
