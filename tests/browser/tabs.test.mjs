@@ -73,7 +73,8 @@ const bobColumn = (page) => page.locator('table.sheet tbody tr:not(.row-details)
 // nothing and said nothing (its hand still typed): run and reported there,
 // not yet failing the suite, until its cause is found (docs/engines.md).
 test('two tabs on one game: saves in either order and at once, no hand lost, both show all', {
-  todo: ENGINE === 'webkit' && "WebKit: a Save tap at the moment the other tab's hand arrives sometimes saves nothing and says nothing (issue 35)",
+  todo: (ENGINE === 'webkit' && "WebKit: a Save tap at the moment the other tab's hand arrives sometimes saves nothing and says nothing (issue 35)")
+    || (ENGINE === 'firefox' && 'Gecko: once in CI (1 run of 4 on Gecko), after both tabs tapped Save at once, a tab never showed the sixth hand within 30 s (issue 35)'),
 }, async () => {
   const app = await openApp();
   try {
