@@ -35,6 +35,7 @@ use crate::model::backup::{check_game, check_night};
 use crate::model::{read_stored, Night};
 use crate::storage::membership::{self, Membership};
 use crate::storage::synced::Synced;
+use crate::storage::StoreError;
 
 /// Where the build puts the worker's script (tests/tools/sync-worker.sh).
 const WORKER: &str = "/sync/worker.js";
@@ -449,10 +450,8 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
         FromWorker::Night { id, json } => match check_night(&json) {
             Ok(night) if night.id == id => {
                 spawn_local(async move {
-                    let kept = match storage().await {
-                        Ok(store) => store.put_synced_night(night).await,
-                        Err(e) => Err(e),
-                    };
+                    let kept: Result<_, StoreError> =
+                        async { storage().await?.put_synced_night(night).await }.await;
                     if let Err(e) = kept {
                         say(format!(
                             "A night from the club could not be kept on this phone: {e}."
@@ -492,10 +491,13 @@ fn remember_players(players: Vec<String>, renamed: Vec<(String, String)>) {
     }
     spawn_local(async move {
         while let Some((players, renamed)) = ROSTER_NEXT.with(|n| n.borrow_mut().take()) {
-            let written = match storage().await {
-                Ok(store) => store.remember_club_players(&players, &renamed).await,
-                Err(e) => Err(e),
-            };
+            let written: Result<_, StoreError> = async {
+                storage()
+                    .await?
+                    .remember_club_players(&players, &renamed)
+                    .await
+            }
+            .await;
             match written {
                 Ok(true) => sync::players_arrived(),
                 Ok(false) => {}
