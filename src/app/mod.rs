@@ -13,6 +13,7 @@ pub mod components;
 pub mod erased;
 pub mod game;
 pub mod lazy;
+pub mod newest_read;
 pub mod pages;
 pub mod random;
 pub mod records;
@@ -107,6 +108,9 @@ pub struct AppCtx {
     pub theme: RwSignal<Option<String>>,
     /// Why storage could not be used, shown on every page.
     pub storage_error: RwSignal<Option<String>>,
+    /// The newest read of the lists (an older one finishing later is not
+    /// shown).
+    lists_read: newest_read::NewestRead,
 }
 
 impl AppCtx {
@@ -115,16 +119,24 @@ impl AppCtx {
     pub fn refresh(&self) {
         let ctx = *self;
         spawn_local(async move {
-            let Some(store) = store_or_report().await else {
-                return;
-            };
-            let opened = store.open().await;
-            ctx.in_progress.set(opened.in_progress);
-            ctx.finished.set(opened.finished);
-            ctx.report(opened.problems);
-            let kept = store.kept_aside().await.map(|k| k.len()).unwrap_or(0);
-            ctx.kept_aside.set(kept);
+            if let Some(store) = store_or_report().await {
+                ctx.read_lists(&store).await;
+            }
         });
+    }
+
+    /// Reads the games lists and what is kept aside; shown only if no
+    /// later read has started meanwhile.
+    async fn read_lists(self, store: &storage::AppStore) {
+        let ticket = self.lists_read.start();
+        let opened = store.open().await;
+        let kept = store.kept_aside().await.map(|k| k.len()).unwrap_or(0);
+        self.report(opened.problems);
+        if self.lists_read.is_newest(ticket) {
+            self.in_progress.set(opened.in_progress);
+            self.finished.set(opened.finished);
+            self.kept_aside.set(kept);
+        }
     }
 
     /// Says on every page that storage could not be used (nothing was
@@ -165,6 +177,7 @@ fn new_ctx() -> AppCtx {
         kept_aside: RwSignal::new(0),
         theme: RwSignal::new(theme::load().shown().map(String::from)),
         storage_error: RwSignal::new(None),
+        lists_read: newest_read::NewestRead::new(),
     }
 }
 
@@ -177,12 +190,7 @@ fn open_storage() -> AppCtx {
         let problems = storage::open_store().await;
         ctx.report(problems);
         if let Some(store) = store_or_report().await {
-            let opened = store.open().await;
-            ctx.in_progress.set(opened.in_progress);
-            ctx.finished.set(opened.finished);
-            ctx.report(opened.problems);
-            ctx.kept_aside
-                .set(store.kept_aside().await.map(|k| k.len()).unwrap_or(0));
+            ctx.read_lists(&store).await;
         }
         ctx.ready.set(true);
         club::start_once_open();

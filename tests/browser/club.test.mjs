@@ -53,10 +53,14 @@ test('a club created on one phone is joined on another, and a hand saved on eith
     await a.page.getByRole('heading', { name: 'Robert', exact: true }).waitFor();
     const playersOnB = async () => (await b.page.getByTestId('player-name').allTextContents()).map((n) => n.trim()).sort();
     let names = [];
-    assert.ok(
-      await poll(async () => (names = await playersOnB()).join() === 'Ann,Robert', { timeout: 20_000, interval: 250 }),
-      `B's players follow the rename (B lists ${names.join(', ')})`,
-    );
+    const followed = await poll(async () => (names = await playersOnB()).join() === 'Ann,Robert', { timeout: 20_000, interval: 250 });
+    if (!followed) {
+      // What B has stored tells a page that stopped following from a
+      // rename that never reached B.
+      await b.page.reload();
+      await b.page.getByTestId('player-name').first().waitFor();
+      assert.fail(`B's players follow the rename (B lists ${names.join(', ')}; after a reload ${(await playersOnB()).join(', ')})`);
+    }
     await openFromHome(b, game);
     await new GameScreen(b.page).waitRows(2);
     assert.deepEqual(await new GameScreen(b.page).totals(), { Ann: 0, Robert: 12 });

@@ -9,6 +9,7 @@ use leptos::task::spawn_local;
 
 use super::problems_view;
 use crate::app::components::chart::{ChartData, LineChart, Series};
+use crate::app::newest_read::NewestRead;
 use crate::app::pages::{back_bar, opening};
 use crate::app::router::{go, Route, RouterCtx};
 use crate::app::{format_date, store_or_report, sync};
@@ -30,16 +31,19 @@ struct Read {
 
 /// Reads every summary and the roster into `into`, and again whenever a
 /// game or the club's players change (another tab, another phone), until
-/// the page goes. (One player's page reads once: a rename typed there is
-/// never redrawn away.)
+/// the page goes; a read finished after a newer one is not shown. (One
+/// player's page reads once: a rename typed there is never redrawn away.)
 fn load_and_follow(into: RwSignal<Option<Read>>) {
-    load(into);
-    let listener = sync::on_change(move |_| load(into));
+    let reads = NewestRead::new();
+    load(into, reads);
+    let listener = sync::on_change(move |_| load(into, reads));
     on_cleanup(move || sync::off(listener));
 }
 
-/// Reads every summary and the roster into `into`.
-fn load(into: RwSignal<Option<Read>>) {
+/// Reads every summary and the roster into `into`, unless a newer read
+/// has started meanwhile.
+fn load(into: RwSignal<Option<Read>>, reads: NewestRead) {
+    let ticket = reads.start();
     spawn_local(async move {
         let Some(s) = store_or_report().await else {
             return;
@@ -47,11 +51,13 @@ fn load(into: RwSignal<Option<Read>>) {
         let (games, mut problems) = s.all_summaries().await;
         let (roster, problem) = s.roster().await;
         problems.extend(problem);
-        into.set(Some(Read {
-            games,
-            roster: roster.names,
-            problems,
-        }));
+        if reads.is_newest(ticket) {
+            into.set(Some(Read {
+                games,
+                roster: roster.names,
+                problems,
+            }));
+        }
     });
 }
 
@@ -98,14 +104,15 @@ fn player_row(p: PlayerLine) -> impl IntoView {
 /// One player's page: `name` as the address spells it.
 pub fn player_page(name: String) -> AnyView {
     let read = RwSignal::new(None::<Read>);
-    load(read);
+    let reads = NewestRead::new();
+    load(read, reads);
     let title = bounded(&name, 40);
     view! {
         <section class="page records">
             {back_bar(title, None)}
             {move || match read.get() {
                 None => opening(),
-                Some(r) => player_body(&name, r, read),
+                Some(r) => player_body(&name, r, read, reads),
             }}
         </section>
     }
@@ -113,7 +120,7 @@ pub fn player_page(name: String) -> AnyView {
 }
 
 /// The page once read: the stats, or a word if nobody has that name.
-fn player_body(name: &str, r: Read, read: RwSignal<Option<Read>>) -> AnyView {
+fn player_body(name: &str, r: Read, read: RwSignal<Option<Read>>, reads: NewestRead) -> AnyView {
     let list = players(&r.games, &r.roster);
     let Some(me) = list.iter().find(|p| same_name(&p.name, name)).cloned() else {
         return view! {
@@ -135,7 +142,7 @@ fn player_body(name: &str, r: Read, read: RwSignal<Option<Read>>) -> AnyView {
         {chart_view(&me.name, &stats)}
         {head_to_head_view(&stats.head_to_head)}
         {recent_view(&stats.recent)}
-        {manage_view(me, others, read)}
+        {manage_view(me, others, read, reads)}
     }
     .into_any()
 }
@@ -274,7 +281,12 @@ fn recent_view(games: &[Summary]) -> impl IntoView {
 }
 
 /// Rename, merge into another spelling, or remove (never played).
-fn manage_view(me: PlayerLine, others: Vec<String>, read: RwSignal<Option<Read>>) -> impl IntoView {
+fn manage_view(
+    me: PlayerLine,
+    others: Vec<String>,
+    read: RwSignal<Option<Read>>,
+    reads: NewestRead,
+) -> impl IntoView {
     let typed = RwSignal::new(String::new());
     let merge_into = RwSignal::new(String::new());
     let error = RwSignal::new(String::new());
@@ -302,7 +314,7 @@ fn manage_view(me: PlayerLine, others: Vec<String>, read: RwSignal<Option<Read>>
                         sync::announce(&id, rev);
                     }
                     super::club_bridge::renamed(&name.get_value(), &to);
-                    load(read);
+                    load(read, reads);
                     to_page(&Route::player(to.trim()));
                 }
                 Err(e) => error.set(e.message()),
