@@ -6,8 +6,9 @@
 //! hidden, so it is asked for again when the page is visible again; it is
 //! given back when the game ends, when the setting is turned off and when
 //! the screen closes. The API is unstable in web-sys, so it is reached
-//! through `js_sys::Reflect`. Every failure (no API, a refusal, low
-//! battery) is silent: the game screen never depends on it.
+//! through `js_sys::Reflect`. The game screen never depends on it: where
+//! the browser has no wake lock, or refuses it (low battery), the switch
+//! says so and what to do instead.
 
 use std::cell::RefCell;
 
@@ -21,17 +22,29 @@ use crate::app::components::Switch;
 use crate::storage::wake;
 
 /// The setting as the screens of one page share it: the game screen that
-/// keeps the screen awake and the switch in its help panel.
+/// keeps the screen awake and the switch in its help panel; and whether
+/// the browser refused the lock at its last request (`None` until it
+/// answered).
 #[derive(Clone, Copy)]
-struct WakeSetting(RwSignal<bool>);
+struct WakeSetting {
+    on: RwSignal<bool>,
+    refused: RwSignal<Option<bool>>,
+}
 
 /// The page's setting: the one the game screen provided, else read from
-/// storage.
-fn setting() -> RwSignal<bool> {
-    use_context::<WakeSetting>()
-        .map(|w| w.0)
-        .unwrap_or_else(|| RwSignal::new(wake::load()))
+/// storage (nothing asked for, nothing refused).
+fn setting() -> WakeSetting {
+    use_context::<WakeSetting>().unwrap_or_else(|| WakeSetting {
+        on: RwSignal::new(wake::load()),
+        refused: RwSignal::new(None),
+    })
 }
+
+/// What the switch says where the browser has no wake lock.
+pub const MISSING: &str = "This browser cannot keep the screen on: set the phone's screen timeout (Auto-Lock on an iPhone) longer while you play.";
+
+/// What it says when the browser refused the lock.
+pub const REFUSED: &str = "The browser would not keep the screen on just now (a battery saver can stop it): set the phone's screen timeout longer while you play.";
 
 /// `navigator.wakeLock`, where the browser has it.
 fn api() -> Option<JsValue> {
@@ -59,6 +72,9 @@ struct Held {
     /// Counts every change of `wanted`: a grant that arrives after a
     /// change is given back at once if the lock is no longer wanted.
     epoch: u32,
+    /// Where the game screen shows whether the browser refused the lock
+    /// (its switch's words).
+    refused: Option<RwSignal<Option<bool>>>,
 }
 
 /// What follows the page's visibility.
@@ -127,6 +143,9 @@ fn ensure() {
         let back = HELD.with(|h| {
             let mut h = h.borrow_mut();
             h.asking = false;
+            if let Some(refused) = h.refused.filter(|_| h.wanted) {
+                let _ = refused.try_set(Some(got.is_none()));
+            }
             match got {
                 Some(s) if h.wanted && h.epoch == epoch => {
                     h.sentinel = Some(s);
@@ -179,16 +198,19 @@ fn on_visibility(ev: web_sys::Event) {
 /// switch ([`WakeSwitch`]).
 pub fn keep_awake(playing: Signal<bool>) {
     let on = RwSignal::new(wake::load());
-    provide_context(WakeSetting(on));
+    let refused = RwSignal::new(None);
+    provide_context(WakeSetting { on, refused });
     if !supported() {
         return;
     }
+    HELD.with(|h| h.borrow_mut().refused = Some(refused));
     listen(true);
     // A side effect on the browser only: no signal is written.
     Effect::new(move |_| want(on.get() && playing.get()));
     on_cleanup(move || {
         want(false);
         listen(false);
+        HELD.with(|h| h.borrow_mut().refused = None);
     });
 }
 
@@ -223,15 +245,26 @@ fn doc_of() -> Option<web_sys::Document> {
 /// in a game's help panel. Where the browser has no wake lock, it says so.
 #[component]
 pub fn WakeSwitch() -> impl IntoView {
-    let on = setting();
+    let WakeSetting { on, refused } = setting();
     let error: RwSignal<Option<String>> = RwSignal::new(None);
-    let hint = if supported() {
-        "While a game is on, the phone does not dim or lock."
-    } else {
-        "This browser cannot keep the screen on."
-    };
+    let supported = supported();
+    let hint = Signal::derive(move || {
+        if !supported {
+            MISSING
+        } else if refused.get() == Some(true) && on.get() {
+            REFUSED
+        } else {
+            "While a game is on, the phone does not dim or lock."
+        }
+    });
     view! {
-        <div class="wake-setting" data-testid="wake-setting">
+        <div class="wake-setting" data-testid="wake-setting"
+            data-lock=move || match (supported, refused.get()) {
+                (false, _) => "missing",
+                (true, None) => "",
+                (true, Some(true)) => "refused",
+                (true, Some(false)) => "held",
+            }>
             <Switch
                 label="Keep the screen awake during games"
                 hint=hint

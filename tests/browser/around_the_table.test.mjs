@@ -346,6 +346,11 @@ test('the screen is kept awake during a game: asked for, given back off-screen, 
     await page.evaluate(() => sessionStorage.setItem('wakeFails', '1'));
     const g3 = await startGame(page);
     await waitWake(page, { requests: 6 });
+    // ... and the switch says so, with what to do instead.
+    await page.getByRole('button', { name: 'Rules and variants in force' }).click();
+    await page.getByTestId('wake-setting').and(page.locator('[data-lock=refused]')).waitFor();
+    assert.match(await page.getByTestId('wake-setting').textContent(), /The browser would not keep the screen on just now \(a battery saver can stop it\): set the phone's screen timeout longer while you play\./);
+    await page.getByRole('button', { name: 'Rules and variants in force' }).click();
     await g3.hand(HANDS[0]);
     assert.deepEqual(await g3.totals(), { Ann: 0, Bob: 10 });
     assert.deepEqual(app.errors, []);
@@ -369,7 +374,7 @@ test('the setting is on the About page, and says so where the browser cannot kee
 
     await page.evaluate(() => sessionStorage.setItem('noWakeLock', '1'));
     await page.reload();
-    assert.match(await page.getByTestId('wake-setting').textContent(), /This browser cannot keep the screen on/);
+    assert.match(await page.getByTestId('wake-setting').textContent(), /This browser cannot keep the screen on: set the phone's screen timeout \(Auto-Lock on an iPhone\) longer while you play\./);
     assert.deepEqual(app.errors, []);
   } finally {
     await app.close();

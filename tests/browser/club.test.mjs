@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { poll } from './harness.mjs';
 import { ENGINE } from './engines/index.mjs';
 import { GameScreen } from './pages.mjs';
+import { idbDump } from './idb.mjs';
 import {
   servers, startServers, stopServers, stopSync, restartSync, phone, createClub, joinClub, newGame,
   openFromHome, hand,
@@ -56,10 +57,15 @@ test('a club created on one phone is joined on another, and a hand saved on eith
     const followed = await poll(async () => (names = await playersOnB()).join() === 'Ann,Robert', { timeout: 20_000, interval: 250 });
     if (!followed) {
       // What B has stored tells a page that stopped following from a
-      // rename that never reached B.
+      // rename that never reached B, and which of B's lists kept Bob.
       await b.page.reload();
       await b.page.getByTestId('player-name').first().waitFor();
-      assert.fail(`B's players follow the rename (B lists ${names.join(', ')}; after a reload ${(await playersOnB()).join(', ')})`);
+      const stored = async (p) => {
+        const dump = await idbDump(p.page);
+        const summaries = Object.values(dump.summaries).map((t) => JSON.parse(t)).map((s) => `${s.id.slice(0, 6)} rev ${s.rev}: ${s.players.join('/')}`);
+        return `roster ${dump.meta.roster}; summaries ${summaries.join('; ')}`;
+      };
+      assert.fail(`B's players follow the rename (B lists ${names.join(', ')}; after a reload ${(await playersOnB()).join(', ')}). B stored: ${await stored(b)}. A stored: ${await stored(a)}`);
     }
     await openFromHome(b, game);
     await new GameScreen(b.page).waitRows(2);

@@ -88,8 +88,9 @@ where
 pub fn Switch(
     /// The switch's name.
     label: &'static str,
-    /// One line saying what it does.
-    hint: &'static str,
+    /// One line saying what it does (it may change: what the browser allows).
+    #[prop(into)]
+    hint: Signal<&'static str>,
     /// Whether it is on.
     on: Signal<bool>,
     /// Called with the new value when tapped.
@@ -103,7 +104,7 @@ pub fn Switch(
             aria-checked=move || on.get().to_string()
             on:click=move |_| on_toggle.run(!on.get_untracked())
         >
-            <span class="switch-text"><strong>{label}</strong><small>{hint}</small></span>
+            <span class="switch-text"><strong>{label}</strong><small>{move || hint.get()}</small></span>
             <span class="knob" aria-hidden="true"></span>
         </button>
     }

@@ -140,8 +140,19 @@ export class ShimPage {
     await this.waitForFunction((w) => window.innerWidth === w, size.width, { timeout: 5000 });
   }
   viewportSize() { return { ...this.viewport }; }
+  /** Light or dark. WebKit: the system's preference switched (the shell's
+   *  signals), then waited for in the page. Gecko: Firefox 153 cannot
+   *  switch prefers-color-scheme while running (BiDi's
+   *  emulation.setMediaFeaturesOverride has it from Firefox 159), so the
+   *  app's own theme setting stands in: <html data-theme>, the same CSS. */
   async emulateMedia({ colorScheme } = {}) {
-    if (colorScheme) await this._context.colorScheme(colorScheme, this);
+    if (!colorScheme) return;
+    if (this.engine === 'firefox') {
+      await this.evaluate((s) => { document.documentElement.dataset.theme = s; }, colorScheme);
+      return;
+    }
+    await this._context.colorScheme(colorScheme, this);
+    await this.waitForFunction((dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark, colorScheme === 'dark', { timeout: 5000 });
   }
   async screenshot({ path } = {}) {
     const png = await this.tab.screenshot();
