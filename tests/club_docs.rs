@@ -691,19 +691,19 @@ mod kept_here {
         let log = log_of(&full);
         let part = with_log(&full, &log[..2]);
         assert_eq!(
-            block_on(store.put_synced(checked(&part))).unwrap(),
+            block_on(store.put_synced(checked(&part), true)).unwrap(),
             Synced::Written {
                 rev: 1,
                 result_was: None
             }
         );
         assert_eq!(
-            block_on(store.put_synced(checked(&part))).unwrap(),
+            block_on(store.put_synced(checked(&part), true)).unwrap(),
             Synced::Same
         );
         let more = with_log(&full, &log[..3]);
         assert_eq!(
-            block_on(store.put_synced(checked(&more))).unwrap(),
+            block_on(store.put_synced(checked(&more), true)).unwrap(),
             Synced::Written {
                 rev: 2,
                 result_was: None
@@ -716,11 +716,67 @@ mod kept_here {
         assert_eq!(checked(&text).rev, 2);
     }
 
+    /// A player renamed here before the page's sync had started (or before
+    /// a crash): the club's copy, still with the old name, arrives. Before,
+    /// it was kept over the rename (the rename lost on this phone, and never
+    /// sent to the others); now the rename is sent as an edit of the copy
+    /// last agreed on, and the club's copy is kept only once it has it.
+    #[test]
+    fn a_save_the_club_never_heard_of_is_sent_not_overwritten_by_its_older_copy() {
+        let store = Store::new(MemoryBackend::default(), clock);
+        let full = stored("chickenfoot-double-6-finished");
+        let part = with_log(&full, &log_of(&full)[..2]);
+        let id = checked(&part).id;
+        block_on(store.put_synced(checked(&part), true)).unwrap();
+        let agreed = block_on(store.club_base(&id)).expect("the copy agreed on is kept");
+        let first: String = serde_json::from_str::<serde_json::Value>(&part).unwrap()["players"][0]
+            .as_str()
+            .unwrap()
+            .to_string();
+        block_on(store.rename_player(&first, "Robert")).unwrap();
+        let renamed = block_on(store.backend().get(Area::Games, &id)).unwrap().unwrap();
+        assert_ne!(renamed, agreed);
+
+        // The club's older copy, before this page sent anything: not kept.
+        assert_eq!(
+            block_on(store.put_synced(checked(&part), true)).unwrap(),
+            Synced::Unsent {
+                base: agreed.clone(),
+                here: renamed.clone()
+            }
+        );
+        assert_eq!(
+            block_on(store.backend().get(Area::Games, &id)).unwrap().as_deref(),
+            Some(renamed.as_str()),
+            "the rename is still here"
+        );
+        // The club, with the rename applied: the same game, now agreed on.
+        assert_eq!(
+            block_on(store.put_synced(checked(&renamed), false)).unwrap(),
+            Synced::Same
+        );
+        assert_eq!(block_on(store.club_base(&id)).as_deref(), Some(renamed.as_str()));
+        // Another phone's change after that (here the old name again) is kept.
+        assert!(matches!(
+            block_on(store.put_synced(checked(&part), true)).unwrap(),
+            Synced::Written { rev: 3, .. }
+        ));
+        // Once this page has sent its save, the club's copy is the newer.
+        block_on(store.rename_player(&first, "Robert")).unwrap();
+        assert!(matches!(
+            block_on(store.put_synced(checked(&part), false)).unwrap(),
+            Synced::Written { .. }
+        ));
+        // Leaving the club forgets every base.
+        block_on(store.forget_club_bases()).unwrap();
+        assert_eq!(block_on(store.club_base(&id)), None);
+    }
+
     #[test]
     fn a_merge_that_changes_a_finished_games_result_says_what_it_was() {
         let store = Store::new(MemoryBackend::default(), clock);
         let full = stored("chickenfoot-double-6-finished");
-        block_on(store.put_synced(checked(&full))).unwrap();
+        block_on(store.put_synced(checked(&full), true)).unwrap();
         // Another phone corrected a hand: the winner changes.
         // Every hand moved one seat on: another player wins.
         let log: Vec<String> = log_of(&full)
@@ -737,7 +793,7 @@ mod kept_here {
             .collect();
         let changed = with_log(&full, &log);
         let before = checked(&full).state;
-        match block_on(store.put_synced(checked(&changed))).unwrap() {
+        match block_on(store.put_synced(checked(&changed), true)).unwrap() {
             Synced::Written { rev: 2, result_was } => {
                 assert_ne!(checked(&changed).state, before, "the winner changed");
                 assert_eq!(result_was, Some(before));

@@ -3,17 +3,39 @@
 //! passed the import check ([`crate::model::backup::check_game`]) before
 //! it gets here; the copy here is read in the same transaction, so a save
 //! on this phone in between is never overwritten unseen.
+//!
+//! Each game's **base** is kept beside it: the copy this phone and the
+//! club last agreed on. A save here is sent to the club as an edit of the
+//! base (only what changed), and a save here the club has not heard of (made
+//! before the page's sync started, or before a crash) is sent again, never
+//! overwritten by the club's older copy.
 
 use super::backend::{Area, Backend, StoreError, Write};
 use super::{order_of, Store};
 use crate::model::backup::{check_game, CheckedGame};
 use crate::model::{read_stored, Night};
 
+/// Where game `id`'s base is kept (the meta area).
+fn base_key(id: &str) -> String {
+    format!("{BASE_PREFIX}{id}")
+}
+
+/// The prefix of every base's key.
+const BASE_PREFIX: &str = "club-base/";
+
 /// What keeping a synced game did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Synced {
     /// The copy here already holds the same game.
     Same,
+    /// The copy here holds saves the club has not heard of: nothing was
+    /// written; send `here` to the club as an edit of `base`.
+    Unsent {
+        /// The copy this phone and the club last agreed on.
+        base: String,
+        /// The copy here.
+        here: String,
+    },
     /// Written at revision `rev`.
     Written {
         /// The new revision here.
@@ -25,15 +47,31 @@ pub enum Synced {
 }
 
 /// What to write for `game` over `here` (the copy stored here, if any),
-/// saved at `now`: decided inside the transaction that reads `here`.
-pub fn decide_synced(game: &CheckedGame, here: Option<&str>, now: i64) -> (Vec<Write>, Synced) {
+/// saved at `now`: decided inside the transaction that reads `here` and
+/// `base` (the copy last agreed with the club). With `may_resend` (this page has
+/// sent no save of the game yet), a copy here that differs from both the
+/// club's and the base holds saves the club never heard of: it is sent,
+/// not overwritten.
+pub fn decide_synced(
+    game: &CheckedGame,
+    here: Option<&str>,
+    base: Option<&str>,
+    may_resend: bool,
+    now: i64,
+) -> (Vec<Write>, Synced) {
     let mut rev = 1;
     let mut result_was = None;
     if let Some(text) = here {
         let header_rev = read_stored(text).map(|h| h.rev).unwrap_or(0);
         if let Ok(mine) = check_game(text) {
             if mine.setup_key == game.setup_key && mine.entries == game.entries {
-                return (Vec::new(), Synced::Same);
+                let agreed = (base != Some(text))
+                    .then(|| Write::put(Area::Meta, &base_key(&game.id), text.to_string()));
+                return (agreed.into_iter().collect(), Synced::Same);
+            }
+            if let Some(base) = base.filter(|b| may_resend && *b != text) {
+                let (base, here) = (base.to_string(), text.to_string());
+                return (Vec::new(), Synced::Unsent { base, here });
             }
             let finished = mine
                 .written(&mine.id, 0, 0)
@@ -48,6 +86,7 @@ pub fn decide_synced(game: &CheckedGame, here: Option<&str>, now: i64) -> (Vec<W
         return (Vec::new(), Synced::Same);
     };
     let writes = vec![
+        Write::put(Area::Meta, &base_key(&game.id), text.clone()),
         Write::put(Area::Games, &game.id, text),
         Write::Put {
             area: Area::Summaries,
@@ -60,14 +99,49 @@ pub fn decide_synced(game: &CheckedGame, here: Option<&str>, now: i64) -> (Vec<W
 }
 
 impl<B: Backend> Store<B> {
-    /// Keeps `game` (checked) as the next revision of the copy here.
-    pub async fn put_synced(&self, game: CheckedGame) -> Result<Synced, StoreError> {
+    /// Keeps `game` (checked) as the next revision of the copy here, or
+    /// says the copy here holds saves to send first ([`decide_synced`]).
+    pub async fn put_synced(
+        &self,
+        game: CheckedGame,
+        may_resend: bool,
+    ) -> Result<Synced, StoreError> {
         let now = (self.clock)();
         let id = game.id.clone();
+        let reads = vec![(Area::Games, id.clone()), (Area::Meta, base_key(&id))];
         self.backend
-            .update(vec![(Area::Games, id)], move |found| {
-                let here = found.into_iter().next().flatten();
-                decide_synced(&game, here.as_deref(), now)
+            .update(reads, move |found| {
+                let mut found = found.into_iter();
+                let (here, base) = (found.next().flatten(), found.next().flatten());
+                decide_synced(&game, here.as_deref(), base.as_deref(), may_resend, now)
+            })
+            .await
+    }
+
+    /// The copy of game `id` this phone and the club last agreed on.
+    pub async fn club_base(&self, id: &str) -> Option<String> {
+        self.backend
+            .get(Area::Meta, &base_key(id))
+            .await
+            .ok()
+            .flatten()
+    }
+
+    /// Forgets every game's base (the phone left its club: a club joined
+    /// later starts from its own copies).
+    pub async fn forget_club_bases(&self) -> Result<(), StoreError> {
+        let bases: Vec<String> = self
+            .backend
+            .all(Area::Meta)
+            .await?
+            .into_iter()
+            .map(|(k, _)| k)
+            .filter(|k| k.starts_with(BASE_PREFIX))
+            .collect();
+        self.backend
+            .update(Vec::new(), move |_| {
+                let writes = bases.iter().map(|k| Write::delete(Area::Meta, k)).collect();
+                (writes, ())
             })
             .await
     }

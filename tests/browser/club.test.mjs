@@ -70,6 +70,10 @@ test('a club created on one phone is joined on another, and a hand saved on eith
     await openFromHome(b, game);
     await new GameScreen(b.page).waitRows(2);
     assert.deepEqual(await new GameScreen(b.page).totals(), { Ann: 0, Robert: 12 });
+    // The rename stays on A too (the club's older copy never undoes it).
+    await openFromHome(a, game);
+    await new GameScreen(a.page).waitRows(2);
+    assert.deepEqual(await new GameScreen(a.page).totals(), { Ann: 0, Robert: 12 });
 
     // B leaves: the club's documents go from B, its games stay.
     const syncDb = () => b.page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'chicken-scores-sync'));

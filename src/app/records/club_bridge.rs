@@ -150,6 +150,13 @@ pub fn leave() {
         let _ = idb.delete_database(chicken_club::idb::SYNC_DB);
     }
     ctx().status.set(crate::app::club::ClubStatus::default());
+    spawn_local(async {
+        let forgot: Result<_, StoreError> =
+            async { storage().await?.forget_club_bases().await }.await;
+        if let Err(e) = forgot {
+            web_sys::console::warn_1(&format!("the club's bases were not forgotten: {e}").into());
+        }
+    });
 }
 
 /// Stops the sync on this page (leaving the club, or before another).
@@ -302,36 +309,55 @@ fn send_players(bridge: &Rc<RefCell<Bridge>>, record: &str) {
     }
 }
 
-/// Sends this page's save of game `id` (numbered now, read from storage).
+/// Sends this page's save of game `id` (numbered now, read from storage)
+/// as an edit of what the club last had from this page, else of the copy
+/// this phone and the club last agreed on (kept in storage: a save made
+/// before the page's sync started is an edit too, never dropped).
 fn send_saved(bridge: &Rc<RefCell<Bridge>>, id: String) {
-    let seq = {
-        let mut b = bridge.borrow_mut();
-        let seq = b.next_seq;
-        b.next_seq += 1;
-        b.sent.insert(id.clone(), seq);
-        seq
-    };
+    let seq = number_save(bridge, &id);
     let bridge = bridge.clone();
     spawn_local(async move {
         let Ok(store) = storage().await else { return };
         let Ok(loaded) = store.load_game(&id).await else {
             return;
         };
-        let before = bridge
-            .borrow_mut()
-            .known
-            .insert(id.clone(), loaded.text.clone());
-        send_players(&bridge, &loaded.text);
-        post(
-            &bridge,
-            &ToWorker::Saved {
-                id,
-                seq,
-                before,
-                record: loaded.text,
-            },
-        );
+        let known = bridge.borrow().known.get(&id).cloned();
+        let before = match known {
+            Some(k) => Some(k),
+            None => store.club_base(&id).await,
+        };
+        post_saved(&bridge, id, seq, before, loaded.text);
     });
+}
+
+/// The number of this page's next save of game `id`.
+fn number_save(bridge: &Rc<RefCell<Bridge>>, id: &str) -> u64 {
+    let mut b = bridge.borrow_mut();
+    let seq = b.next_seq;
+    b.next_seq += 1;
+    b.sent.insert(id.to_string(), seq);
+    seq
+}
+
+/// Sends `record` of game `id` to the club, an edit of `before`.
+fn post_saved(
+    bridge: &Rc<RefCell<Bridge>>,
+    id: String,
+    seq: u64,
+    before: Option<String>,
+    record: String,
+) {
+    bridge.borrow_mut().known.insert(id.clone(), record.clone());
+    send_players(bridge, &record);
+    post(
+        bridge,
+        &ToWorker::Saved {
+            id,
+            seq,
+            before,
+            record,
+        },
+    );
 }
 
 /// Hands the club every game saved here since the last time (all of them
@@ -521,9 +547,11 @@ fn keep(bridge: Rc<RefCell<Bridge>>, id: String, record: String) {
             return;
         }
     };
+    // Saves here this page has not sent may be ones the club never heard of.
+    let may_resend = !bridge.borrow().sent.contains_key(&id);
     spawn_local(async move {
         let Ok(store) = storage().await else { return };
-        match store.put_synced(checked).await {
+        match store.put_synced(checked, may_resend).await {
             Ok(Synced::Written { rev, result_was }) => {
                 if let Ok(loaded) = store.load_game(&id).await {
                     bridge.borrow_mut().known.insert(id.clone(), loaded.text);
@@ -541,6 +569,10 @@ fn keep(bridge: Rc<RefCell<Bridge>>, id: String, record: String) {
                         bridge.borrow_mut().known.insert(id.clone(), loaded.text);
                     }
                 }
+            }
+            Ok(Synced::Unsent { base, here }) => {
+                let seq = number_save(&bridge, &id);
+                post_saved(&bridge, id, seq, Some(base), here);
             }
             Err(e) => club.status.update(|s| {
                 s.stopped = Some(format!("A game from the club could not be kept: {e}."))
