@@ -734,7 +734,9 @@ mod kept_here {
             .unwrap()
             .to_string();
         block_on(store.rename_player(&first, "Robert")).unwrap();
-        let renamed = block_on(store.backend().get(Area::Games, &id)).unwrap().unwrap();
+        let renamed = block_on(store.backend().get(Area::Games, &id))
+            .unwrap()
+            .unwrap();
         assert_ne!(renamed, agreed);
 
         // The club's older copy, before this page sent anything: not kept.
@@ -746,7 +748,9 @@ mod kept_here {
             }
         );
         assert_eq!(
-            block_on(store.backend().get(Area::Games, &id)).unwrap().as_deref(),
+            block_on(store.backend().get(Area::Games, &id))
+                .unwrap()
+                .as_deref(),
             Some(renamed.as_str()),
             "the rename is still here"
         );
@@ -755,7 +759,10 @@ mod kept_here {
             block_on(store.put_synced(checked(&renamed), false)).unwrap(),
             Synced::Same
         );
-        assert_eq!(block_on(store.club_base(&id)).as_deref(), Some(renamed.as_str()));
+        assert_eq!(
+            block_on(store.club_base(&id)).as_deref(),
+            Some(renamed.as_str())
+        );
         // Another phone's change after that (here the old name again) is kept.
         assert!(matches!(
             block_on(store.put_synced(checked(&part), true)).unwrap(),

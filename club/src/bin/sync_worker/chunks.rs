@@ -86,10 +86,18 @@ impl Chunks {
             }
         });
         req.set_onupgradeneeded(Some(on_upgrade.unchecked_ref()));
-        let db = request(&req).await?;
-        Ok(Chunks {
-            db: db.unchecked_into(),
-        })
+        let db: IdbDatabase = request(&req).await?.unchecked_into();
+        // The phone leaving the club deletes this database: a connection
+        // still open here (a worker on its way out, another tab's) lets go
+        // at once, or the deletion would wait for it (WebKit keeps a
+        // stopped worker's connection open for a while).
+        let closing = db.clone();
+        let on_change = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+            closing.close();
+        });
+        db.set_onversionchange(Some(on_change.as_ref().unchecked_ref()));
+        on_change.forget(); // lives as long as the worker
+        Ok(Chunks { db })
     }
 
     /// Performs one of the engine's storage tasks.
