@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { openApp, overflow, screenStill } from './harness.mjs';
+import { openApp, overflow, screenStill, downloadFrom } from './harness.mjs';
 import { HomeScreen } from './pages.mjs';
 import { PlayingChickenScreen } from './playing_chicken_pages.mjs';
 import { CluckScreen } from './cluck_pages.mjs';
@@ -180,8 +180,8 @@ for (const scheme of ['light', 'dark']) {
       // Backup: the file ready, then the preview of importing it again;
       // a refused file; the receive page with a game and with a bad link.
       await page.goto(app.url + '/records/backup');
-      const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download').click()]);
-      await page.getByTestId('import-file').setInputFiles(await dl.path());
+      const file = await downloadFrom(page, page.getByTestId('download'));
+      await page.getByTestId('import-file').setInputFiles({ name: file.name, mimeType: 'application/json', buffer: Buffer.from(file.text) });
       await page.getByTestId('import-preview').waitFor();
       await check(page, 'backup with a preview', problems);
       await page.getByTestId('import-file').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{"app":"chicken-scores","format":9}') });

@@ -140,6 +140,12 @@ fn row_label_name(label: &str, shown_after: &str, full: Option<&str>) -> String 
     }
 }
 
+/// `text` with a word joiner after each slash: "2 pts/card" never breaks
+/// at the slash (Gecko breaks a line there; Chromium and WebKit do not).
+fn unbroken_at_slash(text: &str) -> String {
+    text.replace('/', "/\u{2060}")
+}
+
 /// What one cell of the sheet shows: the running total, the points the row
 /// added ("+8", "−3"), and whether this player went out in that row.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -387,7 +393,7 @@ fn sheet_row(r: usize, n: usize, p: SheetParts, open_row: RwSignal<Option<usize>
                 on:click=on_click(move |_| open_row.update(|o| *o = if *o == Some(r) { None } else { Some(r) }))
             >
                 <span class="row-no">{number}</span>
-                {(!after.is_empty()).then(|| view! { " "<small class="row-sub">{after}</small> })}
+                {(!after.is_empty()).then(|| view! { " "<small class="row-sub">{unbroken_at_slash(&after)}</small> })}
             </button>
             {stalemate.then(|| view! { <small class="row-sub stalemate">"stalemate"</small> })}
         }
@@ -422,7 +428,13 @@ fn cell(row: Memo<Option<SheetRow>>, seat: usize) -> AnyView {
 
 #[cfg(test)]
 mod tests {
-    use super::{row_label_name, short_names, with_short_name};
+    use super::{row_label_name, short_names, unbroken_at_slash, with_short_name};
+
+    #[test]
+    fn a_sub_line_never_breaks_at_a_slash() {
+        assert_eq!(unbroken_at_slash("· 2 pts/card"), "· 2 pts/\u{2060}card");
+        assert_eq!(unbroken_at_slash("· 9-9"), "· 9-9");
+    }
 
     fn names(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| s.to_string()).collect()

@@ -99,10 +99,6 @@ class FirefoxBackend {
     return this.tab(page);
   }
 
-  async colorScheme() {
-    throw new Error('Firefox here cannot switch prefers-color-scheme while running: open the phone in the scheme wanted');
-  }
-
   async close() { await this.browser.close(); }
 
   /** Kills the browser and its content processes at once. */

@@ -118,7 +118,6 @@ class ShimContext {
   forget(page) { this.open = this.open.filter((p) => p !== page); }
   pages() { return [...this.open]; }
   async newPage() { return this.adopt(await this.backend.newTab()); }
-  async colorScheme(scheme) { await this.backend.colorScheme(scheme); }
   async close() { await this.backend.close(); }
   async addInitScript() { throw new Error(`addInitScript: not on ${this.backend.engine} (a Chromium-only test)`); }
   async setOffline() { throw new Error(`setOffline: not on ${this.backend.engine}: stop the app's server instead`); }

@@ -140,19 +140,22 @@ export class ShimPage {
     await this.waitForFunction((w) => window.innerWidth === w, size.width, { timeout: 5000 });
   }
   viewportSize() { return { ...this.viewport }; }
-  /** Light or dark. WebKit: the system's preference switched (the shell's
-   *  signals), then waited for in the page. Gecko: Firefox 153 cannot
-   *  switch prefers-color-scheme while running (BiDi's
-   *  emulation.setMediaFeaturesOverride has it from Firefox 159), so the
-   *  app's own theme setting stands in: <html data-theme>, the same CSS. */
+  /** Light or dark, once the phone is open (it opens in the scheme
+   *  asked for, the system's preference). Neither engine here can switch
+   *  the system's preference while running: Firefox 153 has no command
+   *  for it (BiDi's emulation.setMediaFeaturesOverride has it from Firefox
+   *  159), and WebKitGTK's web process dies when the GTK dark theme is
+   *  switched on while a page is shown (the shell's SIGUSR1: even a plain
+   *  text page, "session deleted because of page crash"). The app's own
+   *  theme setting stands in: <html data-theme>, the same CSS. */
   async emulateMedia({ colorScheme } = {}) {
     if (!colorScheme) return;
-    if (this.engine === 'firefox') {
-      await this.evaluate((s) => { document.documentElement.dataset.theme = s; }, colorScheme);
-      return;
-    }
-    await this._context.colorScheme(colorScheme, this);
-    await this.waitForFunction((dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark, colorScheme === 'dark', { timeout: 5000 });
+    await this.evaluate((s) => { document.documentElement.dataset.theme = s; }, colorScheme);
+  }
+  /** Runs a script file in the page, as a <script> of it would (axe-core). */
+  async addScriptTag({ path: file, content } = {}) {
+    const source = content ?? fs.readFileSync(file, 'utf8');
+    await this.evaluate((src) => { (0, eval)(src); return true; }, source);
   }
   async screenshot({ path } = {}) {
     const png = await this.tab.screenshot();

@@ -182,13 +182,6 @@ class WebKitBackend {
   /** The first tab. */
   firstTab() { return this.tab(this.current); }
 
-  /** Switches the system's light or dark preference (the shell's SIGUSR1 /
-   *  SIGUSR2), as a phone's setting would. */
-  async colorScheme(scheme) {
-    // Only the shell: its web and network processes would die of the signal.
-    for (const pid of childPids(this.driver.pid).filter(isShell)) process.kill(pid, scheme === 'dark' ? 'SIGUSR1' : 'SIGUSR2');
-  }
-
   /** Ends the session and the browser. */
   async close() {
     await this.queue;
@@ -208,10 +201,6 @@ class WebKitBackend {
     this.driver.kill('SIGKILL');
     await exited;
   }
-}
-
-function isShell(pid) {
-  try { return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith(PHONE_BIN); } catch { return false; }
 }
 
 function unwrap(v) {

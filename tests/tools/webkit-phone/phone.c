@@ -13,15 +13,14 @@
  *   --data-dir=DIR   the profile: IndexedDB, caches, service workers (required)
  *   --width=W --height=H  the page's size in CSS pixels (default 390x844)
  *   --dark           the system prefers dark (prefers-color-scheme: dark);
- *                    SIGUSR1 switches to dark and SIGUSR2 to light later, as
- *                    a phone's setting does
+ *                    not switched later: WebKitGTK's web process dies when
+ *                    the GTK dark theme is switched while a page is shown
  *   --feature=ID     turns on a WebKit feature that is off by default here
  *                    (as Safari ships it on), by its identifier
  *   --no-page-cache  no back/forward cache (to tell its part in a failure)
  */
 #include <webkit2/webkit2.h>
 #include <glib-unix.h>
-#include <signal.h>
 #include <string.h>
 #include <stdlib.h>
 
@@ -108,12 +107,6 @@ static GtkWidget *create_for_page(WebKitWebView *view, WebKitNavigationAction *a
     return GTK_WIDGET(child);
 }
 
-static gboolean prefer_dark(gpointer dark)
-{
-    g_object_set(gtk_settings_get_default(), "gtk-application-prefer-dark-theme", GPOINTER_TO_INT(dark), NULL);
-    return G_SOURCE_CONTINUE;
-}
-
 static void enable_feature(const char *id)
 {
     WebKitFeatureList *all = webkit_settings_get_all_features();
@@ -147,9 +140,7 @@ int main(int argc, char **argv)
         g_printerr("chicken-phone: --data-dir=DIR is required\n");
         return 2;
     }
-    prefer_dark(GINT_TO_POINTER(dark));
-    g_unix_signal_add(SIGUSR1, prefer_dark, GINT_TO_POINTER(TRUE));
-    g_unix_signal_add(SIGUSR2, prefer_dark, GINT_TO_POINTER(FALSE));
+    g_object_set(gtk_settings_get_default(), "gtk-application-prefer-dark-theme", dark, NULL);
 
     char *cache_dir = g_build_filename(data_dir, "cache", NULL);
     WebKitWebsiteDataManager *manager = webkit_website_data_manager_new(
