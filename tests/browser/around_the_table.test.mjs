@@ -8,18 +8,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { openApp, overflow } from './harness.mjs';
-import { HomeScreen } from './pages.mjs';
+import { SEVEN_HANDS, startTwoPlayerDouble6 } from './pages.mjs';
 
 // A two-player Double-6 game: seven hands, Ann wins 18 to 24.
-const HANDS = [
-  { out: 'Ann', pips: { Bob: 10 } },
-  { out: 'Bob', pips: { Ann: 4 } },
-  { out: 'Ann', pips: { Bob: 3 } },
-  { out: 'Bob', pips: { Ann: 5 } },
-  { out: 'Ann', pips: { Bob: 2 } },
-  { out: 'Bob', pips: { Ann: 1 } },
-  { out: null, pips: { Ann: 8, Bob: 9 } },
-];
+const HANDS = SEVEN_HANDS;
 
 /** The stand-ins: a recording share sheet, clipboard and wake lock. What
  * they do is steered by sessionStorage flags, so a test can change them
@@ -86,12 +78,7 @@ async function withStubs(opts = {}) {
   return app;
 }
 
-async function startGame(page) {
-  const setup = await new HomeScreen(page).startNew('chickenfoot');
-  await setup.addPlayers(['Ann', 'Bob']);
-  await setup.choose('Domino set', 'Double-6');
-  return setup.start();
-}
+const startGame = startTwoPlayerDouble6;
 
 /** The running totals as the score sheet shows them, by column (seat). */
 async function sheetColumns(page) {

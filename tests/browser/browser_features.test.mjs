@@ -11,24 +11,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openApp } from './harness.mjs';
-import { HomeScreen } from './pages.mjs';
+import { SEVEN_HANDS, startTwoPlayerDouble6 } from './pages.mjs';
 
-const HANDS = [
-  { out: 'Ann', pips: { Bob: 10 } },
-  { out: 'Bob', pips: { Ann: 4 } },
-  { out: 'Ann', pips: { Bob: 3 } },
-  { out: 'Bob', pips: { Ann: 5 } },
-  { out: 'Ann', pips: { Bob: 2 } },
-  { out: 'Bob', pips: { Ann: 1 } },
-  { out: null, pips: { Ann: 8, Bob: 9 } },
-];
+const HANDS = SEVEN_HANDS;
 
-async function startGame(page) {
-  const setup = await new HomeScreen(page).startNew('chickenfoot');
-  await setup.addPlayers(['Ann', 'Bob']);
-  await setup.choose('Domino set', 'Double-6');
-  return setup.start();
-}
+const startGame = startTwoPlayerDouble6;
 
 /** What this engine has, from the page. */
 const features = (page) => page.evaluate(() => ({

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openApp } from './harness.mjs';
-import { HomeScreen } from './pages.mjs';
+import { HomeScreen, SEVEN_HANDS } from './pages.mjs';
 
 async function fourPlayerGame(page) {
   const setup = await new HomeScreen(page).startNew('chickenfoot');
@@ -101,15 +101,7 @@ test('a Double-6 game played to its end names the winner, goes to history, and c
     // 42 ÷ 2 = 21 tiles each would empty a 28-tile set.
     assert.match(await app.page.getByTestId('draw-note').textContent(), /draw 13 each/);
     const game = await setup.start();
-    const hands = [
-      { out: 'Ann', pips: { Bob: 10 } },
-      { out: 'Bob', pips: { Ann: 4 } },
-      { out: 'Ann', pips: { Bob: 3 } },
-      { out: 'Bob', pips: { Ann: 5 } },
-      { out: 'Ann', pips: { Bob: 2 } },
-      { out: 'Bob', pips: { Ann: 1 } },
-      { out: null, pips: { Ann: 8, Bob: 9 } },
-    ];
+    const hands = SEVEN_HANDS;
     for (const h of hands) await game.hand(h);
     assert.deepEqual(await game.totals(), { Ann: 18, Bob: 24 });
     assert.match(await game.outcome().textContent(), /Ann wins!/);
