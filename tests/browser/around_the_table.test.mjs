@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { openApp, overflow } from './harness.mjs';
-import { SEVEN_HANDS, startTwoPlayerDouble6 } from './pages.mjs';
+import { SEVEN_HANDS, startTwoPlayerDouble6 } from './chickenfoot_pages.mjs';
 
 // A two-player Double-6 game: seven hands, Ann wins 18 to 24.
 const HANDS = SEVEN_HANDS;

@@ -11,7 +11,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openApp } from './harness.mjs';
-import { SEVEN_HANDS, startTwoPlayerDouble6 } from './pages.mjs';
+import { SEVEN_HANDS, startTwoPlayerDouble6 } from './chickenfoot_pages.mjs';
 
 const HANDS = SEVEN_HANDS;
 

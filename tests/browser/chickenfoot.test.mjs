@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openApp } from './harness.mjs';
-import { HomeScreen, SEVEN_HANDS } from './pages.mjs';
+import { HomeScreen } from './pages.mjs';
+import { SEVEN_HANDS } from './chickenfoot_pages.mjs';
 
 async function fourPlayerGame(page) {
   const setup = await new HomeScreen(page).startNew('chickenfoot');
