@@ -19,6 +19,7 @@ pub mod random;
 pub mod records;
 pub mod router;
 pub mod screen;
+pub mod steady;
 pub mod storage;
 pub mod sync;
 pub mod wake_lock;

@@ -169,7 +169,11 @@ pub fn screen_view(p: ScreenParts) -> AnyView {
             <Scoreboard standings=standings players=players editing=editing on_edit=on_edit entry_label=entry_label can_edit=flag(move || !locked.get())/>
             {around}
             {dynamic(move || saved_note.get().map(|n| view! { <p class="banner saved" role="status" data-testid="saved-note">"✓ "{n}</p> }).into_any())}
-            <section id="entry" class="entry" aria-label="Enter scores" aria-busy=aria(move || busy.get()) inert=flag(move || busy.get() || cooling.get())>{entry}</section>
+            <section id="entry" class="entry" aria-label="Enter scores" aria-busy=aria(move || busy.get()) inert=flag(move || busy.get() || cooling.get())
+                on:pointerdown=move |_| crate::app::steady::pressed()
+                on:pointerup=move |_| crate::app::steady::lifted()
+                on:pointercancel=move |_| crate::app::steady::lifted()
+            >{entry}</section>
             {dynamic(move || action_error.get().map(|e| view! { <p class="banner error" role="alert" data-testid="save-error">{e}</p> }).into_any())}
             {extras}
             {dynamic(move || match shown.get() {

@@ -138,7 +138,18 @@ impl<R: GameUi> Screen<R> {
             let Some(game) = self.id.try_get_value() else {
                 return;
             };
-            match read_game::<R>(&s, &game).await {
+            // A read begun before this page's own save ended is older than
+            // the screen (revisions only go up): nothing in it to show.
+            let older = |r: &GameRecord<R>| {
+                self.rec
+                    .try_with_untracked(|now| r.rev < now.rev)
+                    .unwrap_or(true)
+            };
+            let read = read_game::<R>(&s, &game).await;
+            // Never shown under a tap on the entry form (it would be lost).
+            crate::app::steady::until_lifted().await;
+            match read {
+                Ok(r) if older(&r) => {}
                 Ok(r) => {
                     let len = r.log.len();
                     // A correction in progress whose entry another screen
@@ -169,7 +180,7 @@ impl<R: GameUi> Screen<R> {
                         .try_with_untracked(|now| *now != r)
                         .unwrap_or(false)
                     {
-                        self.rec.set(r);
+                        crate::app::steady::keep_in_place("entry", || self.rec.set(r));
                     }
                     if self
                         .editing

@@ -108,13 +108,30 @@ export class ShimPage {
    *  as with a stalled network, is not waited for). */
   async goto(url, { waitUntil = 'load' } = {}) {
     if (waitUntil !== 'commit') return this.tab.goto(url);
-    // (The page may be gone before the script's answer: that is the point.)
-    await this.tab.exec('(url) => { setTimeout(() => { location.href = url; }); }', [url]).catch(() => {});
+    // The document here is marked, and a new one at `url` is waited for:
+    // the address alone is already right when `url` is the page shown, and
+    // a next goto's script, run in this document before it is replaced,
+    // would be lost with it. (The page may be gone before the script's
+    // answer: that is the point.)
+    await this.tab.exec('(url) => { window.__shimLeft = true; setTimeout(() => { location.href = url; }); }', [url]).catch(() => {});
+    const stillHere = () => Promise.race([
+      this.tab.exec('() => window.__shimLeft === true', []).catch(() => true),
+      sleep(2000).then(() => true),
+    ]);
     const end = Date.now() + this.timeout;
-    while (await this.tab.url().catch(() => '') !== url) {
-      if (Date.now() > end) throw new TimeoutError(`page.goto: ${url} not reached within ${this.timeout}ms`);
+    while (await this.tab.url().catch(() => '') !== url || await stillHere()) {
+      if (Date.now() > end) throw new TimeoutError(`page.goto: ${url} not reached within ${this.timeout}ms${await this.screenSays()}`);
       await sleep(50);
     }
+  }
+  /** For a timeout's message: the address and the start of what the screen
+   *  says, so a failure in CI shows where the app was. */
+  async screenSays() {
+    const seen = await Promise.race([
+      this.tab.exec('() => location.pathname + ": " + (document.body?.innerText ?? "").replace(/\\s+/g, " ").slice(0, 400)', []),
+      sleep(3000).then(() => 'no answer from the page'),
+    ]).catch((e) => `no answer from the page (${String(e.message || e).slice(0, 100)})`);
+    return `\n  the screen: ${seen}`;
   }
   async reload() { await this.tab.reload(); }
   async goBack() { await this.tab.back(); }
@@ -241,7 +258,7 @@ export class ShimLocator {
       if (r?.many) throw new Error(`strict mode violation: ${this.selector} resolved to ${r.many} elements (${this.page.engine}): ${r.html.join(' | ')}`);
       if (r?.ok) return r.value;
       last = r?.wait || last;
-      if (Date.now() > end) throw new TimeoutError(`locator.${what}: Timeout ${t}ms exceeded (${this.page.engine}) waiting for ${this.selector}: ${last}`);
+      if (Date.now() > end) throw new TimeoutError(`locator.${what}: Timeout ${t}ms exceeded (${this.page.engine}) waiting for ${this.selector}: ${last}${await this.page.screenSays()}`);
       await sleep(50);
     }
   }
@@ -284,7 +301,7 @@ export class ShimLocator {
       }`, state).catch(() => ({}));
       if (r?.many) throw new Error(`strict mode violation: ${this.selector} resolved to ${r.many} elements (${this.page.engine})`);
       if (r?.done) return;
-      if (Date.now() > end) throw new TimeoutError(`locator.waitFor: Timeout ${t}ms exceeded (${this.page.engine}) waiting for ${this.selector} to be ${state}`);
+      if (Date.now() > end) throw new TimeoutError(`locator.waitFor: Timeout ${t}ms exceeded (${this.page.engine}) waiting for ${this.selector} to be ${state}${await this.page.screenSays()}`);
       await sleep(50);
     }
   }
@@ -328,7 +345,7 @@ export class ShimLocator {
         const handle = await this.handle().catch(() => null);
         if (handle) return handle;
       }
-      if (Date.now() > end) throw new TimeoutError(`locator.${what}: Timeout ${t}ms exceeded (${this.page.engine}) for ${this.selector}: ${still}`);
+      if (Date.now() > end) throw new TimeoutError(`locator.${what}: Timeout ${t}ms exceeded (${this.page.engine}) for ${this.selector}: ${still}${await this.page.screenSays()}`);
       await sleep(50);
     }
   }
