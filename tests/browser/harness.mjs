@@ -207,8 +207,35 @@ export async function textProblems(page, names = []) {
     }
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
+    // Text past the edge of a box further up that hides its overflow (a
+    // sub-line in a narrow cell): cut where no ellipsis says so.
+    const clippedBy = (n) => {
+      range.selectNodeContents(n);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      if (!rects.length) return null;
+      const left = Math.min(...rects.map((r) => r.left));
+      const right = Math.max(...rects.map((r) => r.right));
+      // An ellipsis says so only on the box the text flows in (the first
+      // that is not inline): a cell's does not reach a button's text.
+      let flowsIn = true;
+      for (let e = n.parentElement; e && e !== document.body; e = e.parentElement) {
+        const cs = getComputedStyle(e);
+        if ((flowsIn && cs.textOverflow === 'ellipsis') || offScreen(cs)) return null;
+        if (cs.display !== 'inline') flowsIn = false;
+        if (cs.overflowX === 'auto' || cs.overflowX === 'scroll') return null;
+        if (cs.overflowX === 'hidden' || cs.overflowX === 'clip') {
+          const box = e.getBoundingClientRect();
+          if (right > box.right + 1 || left < box.left - 1) return e;
+        }
+      }
+      return null;
+    };
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       if (!n.parentElement || !visible(n.parentElement)) continue;
+      if (n.textContent.trim()) {
+        const by = clippedBy(n);
+        if (by) out.push(`cut by a box further up: ${short(n.textContent)} [${where(n.parentElement)} in ${where(by)}]`);
+      }
       for (const m of n.textContent.matchAll(/\S+/g)) {
         range.setStart(n, m.index);
         range.setEnd(n, m.index + m[0].length);

@@ -73,6 +73,9 @@ fn suits(form: &Form<CircusTrump>) -> Vec<String> {
 
 impl GameUi for CircusTrump {
     type Draft = LineDraft;
+    /// A sheet row names its line's suit and last card ("· Hopper 6"):
+    /// the label wraps in a wider first column.
+    const LOOK: &'static str = "wrapped-rows";
     const LIVE_ROUND: Option<&'static [&'static str]> = Some(&[]);
 
     fn entry_label(log: &[Entry], index: usize) -> String {
