@@ -578,3 +578,67 @@ fn a_phone_restarted_from_its_own_storage_has_the_club_offline() {
     assert_eq!(net.club(1).map(|c| c.1), Some("Thursdays".to_string()));
     assert_eq!(net.game(1, &id).map(|g| entries(&g.0)), Some(2));
 }
+
+/// A third phone joins the club (as any member's older or buggy app
+/// could) and writes `damage` into the club's document; then phone 0
+/// saves a third hand. Returns the net after it settled.
+fn club_damaged_by_a_third_peer(
+    damage: impl FnOnce(&mut automerge::transaction::Transaction<'_>, &automerge::ObjId),
+) -> (Net, String) {
+    let (mut net, url, full) = club_of_two();
+    let id = id_of(&full);
+    net.phones.push(phone("third", 998, Store::default()));
+    net.links.push(None);
+    net.off.push(false);
+    net.start(2, Some(url.clone()), None);
+    let club_doc_id = url
+        .parse::<samod_core::AutomergeUrl>()
+        .unwrap()
+        .document_id()
+        .clone();
+    let changed = net.phones[2].replica.engine.change(&club_doc_id, |d| {
+        let mut tx = d.transaction();
+        damage(&mut tx, &automerge::ROOT);
+        tx.commit();
+    });
+    assert!(changed.is_some(), "the third phone has the club");
+    net.settle();
+    net.say(
+        0,
+        ToWorker::Saved {
+            seq: 1,
+            id: id.clone(),
+            before: Some(with_log(&full, 2)),
+            record: with_log(&full, 3),
+        },
+    );
+    assert_eq!(
+        net.game(1, &id).map(|g| entries(&g.0)),
+        Some(3),
+        "phone 0's hand reaches phone 1 after the damage"
+    );
+    (net, id)
+}
+
+#[test]
+fn a_club_name_of_2_mb_from_a_third_peer_stops_no_games_sync() {
+    use automerge::transaction::Transactable;
+    club_damaged_by_a_third_peer(|tx, root| {
+        tx.put(root, "name", "x".repeat(2_000_000)).unwrap();
+    });
+}
+
+#[test]
+fn twenty_thousand_players_from_a_third_peer_stop_no_games_sync() {
+    use automerge::transaction::Transactable;
+    use automerge::ReadDoc;
+    club_damaged_by_a_third_peer(|tx, root| {
+        let players = match tx.get(root, "players").unwrap() {
+            Some((automerge::Value::Object(_), id)) => id,
+            _ => panic!("the club has players"),
+        };
+        for i in 0..20_000 {
+            tx.put(&players, format!("p{i}"), format!("P{i}")).unwrap();
+        }
+    });
+}

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { openApp, overflow, screenStill, downloadFrom } from './harness.mjs';
+import { openApp, overflow, screenStill, downloadFrom, homeReady } from './harness.mjs';
 import { HomeScreen } from './pages.mjs';
 import { PlayingChickenScreen } from './playing_chicken_pages.mjs';
 import { CluckScreen } from './cluck_pages.mjs';
@@ -45,6 +45,10 @@ for (const scheme of ['light', 'dark']) {
       await check(page, 'home', problems);
       for (const [kind, players] of [['chickenfoot', 6], ['big-chicken', 6], ['playing-chicken', 6], ['cluck', 6], ['chicken-lines-rummy', 5], ['circus-trump', 5]]) {
         await page.goto(app.url + '/');
+        // This walk checks screens, not a tap made the moment home shows
+        // (the games in progress then push the new-game cards down: a
+        // WebKit run under load tapped beside one; docs/engines.md).
+        await homeReady(page);
         const setup = await new HomeScreen(page).startNew(kind);
         await setup.addPlayers(LONG.slice(0, players));
         await check(page, `new ${kind}`, problems);
