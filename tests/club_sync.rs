@@ -146,6 +146,39 @@ impl Net {
         }
     }
 
+    /// A third phone called `name` joins the club at `url` (as any
+    /// member's older or buggy app could); its index.
+    fn join_third(&mut self, name: &str, seed: u64, url: &str) -> usize {
+        self.phones.push(phone(name, seed, Store::default()));
+        self.links.push(None);
+        self.off.push(false);
+        let i = self.phones.len() - 1;
+        self.start(i, Some(url.to_string()), None);
+        i
+    }
+
+    /// Phone `i` writes `edit` into the club's document at `url`; whether
+    /// it had the document.
+    fn change_club(
+        &mut self,
+        i: usize,
+        url: &str,
+        edit: impl FnOnce(&mut automerge::transaction::Transaction<'_>),
+    ) -> bool {
+        let club = url
+            .parse::<samod_core::AutomergeUrl>()
+            .unwrap()
+            .document_id()
+            .clone();
+        let changed = self.phones[i].replica.engine.change(&club, |d| {
+            let mut tx = d.transaction();
+            edit(&mut tx);
+            tx.commit();
+        });
+        self.settle();
+        changed.is_some()
+    }
+
     /// Phone `i` says `msg` to its worker.
     fn say(&mut self, i: usize, msg: ToWorker) {
         self.phones[i].replica.handle(msg);
@@ -498,18 +531,7 @@ fn a_hostile_document_from_a_third_peer_is_refused_and_touches_no_other_game() {
     let (mut net, url, full) = club_of_two();
     let id = id_of(&full);
     // A third peer joins the club and indexes a document that is no game.
-    let evil = phone("evil", 999, Store::default());
-    net.phones.push(evil);
-    net.links.push(None);
-    net.off.push(false);
-    net.say(
-        2,
-        ToWorker::Start {
-            server: SERVER.into(),
-            club: Some(url.clone()),
-            create: None,
-        },
-    );
+    net.join_third("evil", 999, &url);
     let mut junk = automerge::AutoCommit::new();
     use automerge::transaction::Transactable;
     junk.put(automerge::ROOT, "doc", "chicken-scores/game")
@@ -523,18 +545,10 @@ fn a_hostile_document_from_a_third_peer_is_refused_and_touches_no_other_game() {
         _ => None,
     });
     let junk_url = junk_url.expect("the hostile document has an address");
-    let club_doc_id = url
-        .parse::<samod_core::AutomergeUrl>()
-        .unwrap()
-        .document_id()
-        .clone();
-    let indexed = net.phones[2].replica.engine.change(&club_doc_id, |d| {
-        let mut tx = d.transaction();
-        chicken_club::club_doc::add_game(&mut tx, "evil", &junk_url).unwrap();
-        tx.commit();
+    let indexed = net.change_club(2, &url, |tx| {
+        chicken_club::club_doc::add_game(tx, "evil", &junk_url).unwrap();
     });
-    assert!(indexed.is_some(), "the third phone has the club");
-    net.settle();
+    assert!(indexed, "the third phone has the club");
     for i in 0..2 {
         assert!(
             net.phones[i].told.iter().any(|m| matches!(m, FromWorker::Refused { url, message } if *url == junk_url && message.contains("damaged"))),
@@ -579,30 +593,16 @@ fn a_phone_restarted_from_its_own_storage_has_the_club_offline() {
     assert_eq!(net.game(1, &id).map(|g| entries(&g.0)), Some(2));
 }
 
-/// A third phone joins the club (as any member's older or buggy app
-/// could) and writes `damage` into the club's document; then phone 0
-/// saves a third hand. Returns the net after it settled.
-fn club_damaged_by_a_third_peer(
-    damage: impl FnOnce(&mut automerge::transaction::Transaction<'_>, &automerge::ObjId),
-) -> (Net, String) {
+/// A third phone joins the club and writes `damage` into the club's
+/// document; then phone 0's third hand must still reach phone 1.
+fn club_damaged_by_a_third_peer(damage: impl FnOnce(&mut automerge::transaction::Transaction<'_>)) {
     let (mut net, url, full) = club_of_two();
     let id = id_of(&full);
-    net.phones.push(phone("third", 998, Store::default()));
-    net.links.push(None);
-    net.off.push(false);
-    net.start(2, Some(url.clone()), None);
-    let club_doc_id = url
-        .parse::<samod_core::AutomergeUrl>()
-        .unwrap()
-        .document_id()
-        .clone();
-    let changed = net.phones[2].replica.engine.change(&club_doc_id, |d| {
-        let mut tx = d.transaction();
-        damage(&mut tx, &automerge::ROOT);
-        tx.commit();
-    });
-    assert!(changed.is_some(), "the third phone has the club");
-    net.settle();
+    let third = net.join_third("third", 998, &url);
+    assert!(
+        net.change_club(third, &url, damage),
+        "the third phone has the club"
+    );
     net.say(
         0,
         ToWorker::Saved {
@@ -617,14 +617,14 @@ fn club_damaged_by_a_third_peer(
         Some(3),
         "phone 0's hand reaches phone 1 after the damage"
     );
-    (net, id)
 }
 
 #[test]
 fn a_club_name_of_2_mb_from_a_third_peer_stops_no_games_sync() {
     use automerge::transaction::Transactable;
-    club_damaged_by_a_third_peer(|tx, root| {
-        tx.put(root, "name", "x".repeat(2_000_000)).unwrap();
+    club_damaged_by_a_third_peer(|tx| {
+        tx.put(automerge::ROOT, "name", "x".repeat(2_000_000))
+            .unwrap();
     });
 }
 
@@ -632,8 +632,8 @@ fn a_club_name_of_2_mb_from_a_third_peer_stops_no_games_sync() {
 fn twenty_thousand_players_from_a_third_peer_stop_no_games_sync() {
     use automerge::transaction::Transactable;
     use automerge::ReadDoc;
-    club_damaged_by_a_third_peer(|tx, root| {
-        let players = match tx.get(root, "players").unwrap() {
+    club_damaged_by_a_third_peer(|tx| {
+        let players = match tx.get(automerge::ROOT, "players").unwrap() {
             Some((automerge::Value::Object(_), id)) => id,
             _ => panic!("the club has players"),
         };
