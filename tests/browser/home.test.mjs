@@ -274,7 +274,7 @@ for (const scheme of ['light', 'dark']) {
 /** Where home's parts are: each one's top-left and size, in page order. */
 function homeLayout(page) {
   return page.evaluate(() => [...document.querySelectorAll(
-    'main.app h1, [data-testid=theme], section.home > h2, section.home > p.hint, [data-testid=night-start], '
+    'main.app h1, [data-testid=theme], section.home > h2, .home-top > p.hint, [data-testid=night-start], '
     + '[data-testid=players-link], .kinds a, [data-testid=history-link], [data-testid=home-club], [data-testid=about-link]',
   )].map((e) => {
     const r = e.getBoundingClientRect();
@@ -321,9 +321,36 @@ test('home is painted from the page before the app runs, and the app takes it ov
     await homeReady(page);
     await page.waitForFunction(() => !document.querySelector('#boot, [aria-busy=true]'));
     assert.equal(await page.locator('main.app').count(), 1);
-    assert.equal(await page.locator('section.home > p.hint').textContent(), 'None right now. Start one below.');
+    assert.equal(await page.locator('.home-top > p.hint').textContent(), 'None right now. Start one below.');
     assert.deepEqual(await homeLayout(page), before);
     assert.deepEqual(await page.evaluate(() => window.__shifts), [], 'layout shifts');
+  } finally {
+    await app.close();
+  }
+});
+
+test('with games in progress, the new-game cards stay where the page painted them while the games are read', async () => {
+  const app = await openApp();
+  const { page, url } = app;
+  try {
+    for (const names of [['Ann', 'Bob'], ['Cy', 'Di', 'Ed'], ['Fay', 'Gus']]) await game(page, url, names);
+    // Home once with its games: the visit the next one is painted from.
+    await new Home(page).open(url);
+    assert.equal(await page.getByTestId('in-progress').locator('li').count(), 3);
+    const cards = () => page.locator('.kinds a').evaluateAll((as) => as.map((a) => Math.round(a.getBoundingClientRect().y)));
+
+    // The page alone, the app's code held back: then it arrives.
+    let arrive;
+    const held = new Promise((r) => { arrive = r; });
+    await page.route('**/*.wasm', async (route) => { await held; await route.continue(); });
+    await page.goto(url + '/');
+    await page.locator('#boot .kinds a').first().waitFor();
+    const painted = await cards();
+    arrive();
+    await homeReady(page);
+    await page.waitForFunction(() => !document.querySelector('#boot, [aria-busy=true], [data-testid=opening]'));
+    assert.equal(await page.getByTestId('in-progress').locator('li').count(), 3);
+    assert.deepEqual(await cards(), painted, 'each new-game card\'s top, painted then with the games read');
   } finally {
     await app.close();
   }

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::app::pages::{opening, Deleting, ThemeToggle};
+use crate::app::pages::{home_space, opening, Deleting, ThemeToggle};
 use crate::app::router::Route;
 use crate::app::{format_when, use_app};
 use crate::model::Summary;
@@ -26,6 +26,18 @@ pub fn HomePage() -> impl IntoView {
     // the same places, so taking it over moves nothing. Storage open, the
     // games in progress take the place of "Opening your games…".
     let ready = move || app.ready.get();
+    // Until the games and the night are read, the space they took last
+    // time is kept for them (home_space), so nothing below moves.
+    let night_read = RwSignal::new(false);
+    let settled = move || ready() && night_read.get();
+    let reserve = home_space::remembered();
+    let top = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        app.in_progress.track();
+        if let (true, Some(el)) = (settled(), top.get()) {
+            home_space::remember(el.into());
+        }
+    });
     view! {
         <section class="page home">
             <header class="bar">
@@ -34,6 +46,8 @@ pub fn HomePage() -> impl IntoView {
             </header>
             <Problems/>
             <h2>"Games in progress"</h2>
+            <div class="home-top" node_ref=top
+                style:min-height=move || reserve.filter(|_| !settled()).map(|h| format!("{h}px"))>
             <Show when=ready fallback=opening>
             {deleting.status(back)}
             {move || {
@@ -49,7 +63,8 @@ pub fn HomePage() -> impl IntoView {
                 }
             }}
             </Show>
-            <crate::app::pages::night_card::NightCard/>
+            <crate::app::pages::night_card::NightCard read=night_read/>
+            </div>
             <h2>"Start a game"</h2>
             <ul class="kinds">
                 {GAMES.iter().map(|k| view! {

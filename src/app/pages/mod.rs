@@ -3,6 +3,7 @@
 pub mod game_page;
 pub mod history_page;
 pub mod home_page;
+pub mod home_space;
 pub mod keep_games;
 pub mod new_game_page;
 pub mod night_card;

@@ -23,15 +23,17 @@ const RECENT: usize = 40;
 /// The nights, and the games the card looks at.
 type Seen = (Vec<Night>, Vec<Summary>);
 
-/// The game-night card and the links to the records pages.
+/// The game-night card and the links to the records pages; `read` is set
+/// once the nights are read.
 #[component]
-pub fn NightCard() -> impl IntoView {
+pub fn NightCard(read: RwSignal<bool>) -> impl IntoView {
     let app = use_app();
     let seen = RwSignal::new(None::<Seen>);
     let error = RwSignal::new(String::new());
     let reload = move || {
         spawn_local(async move {
             let Some(s) = store_or_report().await else {
+                read.set(true);
                 return;
             };
             let nights = s.nights_brief().await;
@@ -40,6 +42,7 @@ pub fn NightCard() -> impl IntoView {
             games.retain(|g| !on.iter().any(|o| o.id == g.id));
             games.extend(on);
             seen.set(Some((nights, games)));
+            read.set(true);
         });
     };
     // Read again whenever the games in progress are (a save, another tab).
