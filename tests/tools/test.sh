@@ -2,7 +2,7 @@
 # Set up, then run every test: formatting, lints, the native rules tests, the
 # release build, then the browser tests: the whole suite in headless
 # Chromium, and the cross-engine set (tests/browser/engines/cross-engine.txt)
-# on WebKit and on Gecko, the three side by side. Each stage prints its
+# on WebKit and on Gecko, in two lanes side by side. Each stage prints its
 # duration as it ends, and all of them with the total at the end.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -25,26 +25,6 @@ stage() {
 
 stage "set-up" bash tests/tools/setup.sh --browser
 stage "cargo fmt --check" cargo fmt --check
-# together NAME...: runs the named functions side by side, each one's
-# output kept aside and printed whole (with its time) once all have ended;
-# fails if any failed.
-together() {
-  local logs pids=() failed=0 name
-  logs=$(mktemp -d)
-  for name in "$@"; do
-    ( s=$SECONDS; "$name" && rc=0 || rc=$?; echo "($name: $((SECONDS - s)) s, exit $rc)"; exit $rc ) >"$logs/$name" 2>&1 &
-    pids+=($!)
-  done
-  for name in "$@"; do
-    if ! wait "${pids[0]}"; then failed=1; fi
-    pids=("${pids[@]:1}")
-    echo "==== $name"
-    cat "$logs/$name"
-  done
-  rm -rf "$logs"
-  return $failed
-}
-
 # Clippy's lints run inside the native tests' own compile (clippy-driver as
 # the workspace's compiler, as `cargo clippy` runs it, warnings as errors):
 # the same lints over the same targets (there are no examples or benches),
@@ -59,15 +39,11 @@ lints_and_native_tests() {
 stage "clippy and the native tests (rules, model, storage, club)" lints_and_native_tests
 stage "release build" bash tests/tools/build.sh
 
-# The browser tests: Chromium's whole suite, the cross-engine set on WebKit
-# and on Gecko, side by side (one engine's test waits on its browser while
-# another's runs; one alone keeps the 2 cores about 60% busy). Each runs
-# its files one at a time.
-mapfile -t cross < <(grep -v '^\s*\(#\|$\)' tests/browser/engines/cross-engine.txt | sed 's#^#tests/browser/#')
-chromium_suite() { node --test --test-concurrency=1 tests/browser/; }
-webkit_set() { env ENGINE=webkit node --test --test-concurrency=1 "${cross[@]}"; }
-gecko_set() { env ENGINE=firefox node --test --test-concurrency=1 "${cross[@]}"; }
-stage "browser tests: Chromium's suite, WebKit's and Gecko's sets, side by side" together chromium_suite webkit_set gecko_set
+# The browser tests: Chromium's whole suite and the cross-engine set on
+# WebKit and on Gecko, as one queue of (engine, file) jobs in two lanes side
+# by side, the longest first (tests/tools/browser-lanes.mjs): one lane's
+# test waits on its browser while the other's runs.
+stage "browser tests: Chromium's suite, WebKit's and Gecko's sets, in 2 lanes" node tests/tools/browser-lanes.mjs
 
 echo "== durations"
 printf '%s\n' "${durations[@]}"

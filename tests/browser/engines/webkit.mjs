@@ -26,16 +26,35 @@ export const SAFARI_FEATURES = ['StorageAPI', 'StorageAPIEstimate'];
  * its profile in `profile`. `features`: WebKit features to turn on.
  * Returns a backend for engines/page.mjs.
  */
-export async function launchWebKit({ profile, width, height, colorScheme, features = SAFARI_FEATURES, onLog }) {
+export async function launchWebKit(options) {
   if (!fs.existsSync(PHONE_BIN)) throw new Error(`${PHONE_BIN} is missing: run bash tests/tools/setup.sh --browser`);
+  try {
+    return await startWebKit(options);
+  } catch (e) {
+    if (e.code !== 'no browser') throw e;
+    // Seen once in CI, with all three engines' tests side by side: after a
+    // kill, the new browser never came up and the driver waited on it for
+    // ever. The launch is tried once more; a second failure is the test's.
+    return startWebKit(options);
+  }
+}
+
+/** How long a browser may take to start and answer its driver. */
+const START_TIMEOUT = 60_000;
+
+async function startWebKit({ profile, width, height, colorScheme, features = SAFARI_FEATURES, onLog }) {
   const env = { ...process.env, DISPLAY: await display(), GTK_A11Y: 'none', NO_AT_BRIDGE: '1' };
   const port = await freePort();
   const driver = spawn('WebKitWebDriver', [`--port=${port}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines = lineReader((line) => onLog?.(line));
+  const said = [];
+  const lines = lineReader((line) => {
+    said.push(line);
+    if (said.length > 20) said.shift();
+    onLog?.(line);
+  });
   driver.stdout.on('data', lines);
   driver.stderr.on('data', lines);
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(async () => (await fetch(`${base}/status`).then((r) => r.ok, () => false)), 10_000, 'WebKitWebDriver answers');
   const args = ['--automation', `--data-dir=${profile}`, `--width=${width}`, `--height=${height}`,
     ...(colorScheme === 'dark' ? ['--dark'] : []), ...features.map((f) => `--feature=${f}`),
     // WEBKIT_ARGS: more of the shell's options, for an experiment.
@@ -45,17 +64,36 @@ export async function launchWebKit({ profile, width, height, colorScheme, featur
     unhandledPromptBehavior: 'dismiss and notify',
     pageLoadStrategy: 'normal',
   };
-  const created = await call(base, 'POST', '/session', { capabilities: { alwaysMatch: caps } });
+  let created;
+  try {
+    await waitFor(async () => (await fetch(`${base}/status`).then((r) => r.ok, () => false)), 10_000, 'WebKitWebDriver answers');
+    created = await call(base, 'POST', '/session', { capabilities: { alwaysMatch: caps } }, START_TIMEOUT);
+  } catch (e) {
+    await stopDriver(driver);
+    const failed = new Error(`WebKit did not start (${e.message}); its driver said:\n${said.join('\n').slice(-2000)}`);
+    failed.code = 'no browser';
+    throw failed;
+  }
   const session = `${base}/session/${created.sessionId}`;
   const first = await call(session, 'GET', '/window');
   return new WebKitBackend({ driver, session, window: first, version: created.capabilities.browserVersion });
 }
 
+/** Ends a driver and the browser it started, at once. */
+async function stopDriver(driver) {
+  for (const pid of childPids(driver.pid)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+  if (driver.exitCode !== null) return;
+  const exited = new Promise((r) => driver.once('exit', r));
+  driver.kill('SIGKILL');
+  await exited;
+}
+
 /** One WebDriver command; its value, or an Error carrying WebDriver's error code. */
-async function call(base, method, p, body) {
+async function call(base, method, p, body, timeout) {
   const r = await fetch(base + p, {
     method, headers: { 'content-type': 'application/json; charset=utf-8' },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: timeout ? AbortSignal.timeout(timeout) : undefined,
   });
   const j = await r.json().catch(() => ({ value: { error: 'bad answer', message: `HTTP ${r.status}` } }));
   if (!r.ok || j.value?.error) {
@@ -190,16 +228,13 @@ class WebKitBackend {
   }
 
   /** Kills the browser at once (as the phone's system would), then its driver. */
-  async kill() {
-    for (const pid of childPids(this.driver.pid)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
-    await this.stop();
-  }
+  kill() { return stopDriver(this.driver); }
 
-  async stop() {
-    if (this.driver.exitCode !== null) return;
+  stop() {
+    if (this.driver.exitCode !== null) return Promise.resolve();
     const exited = new Promise((r) => this.driver.once('exit', r));
     this.driver.kill('SIGKILL');
-    await exited;
+    return exited;
   }
 }
 

@@ -1,0 +1,82 @@
+// Runs the browser tests: every file on Chromium, and the cross-engine set
+// (tests/browser/engines/cross-engine.txt) on WebKit and on Gecko, as one
+// queue of (engine, file) jobs shared by LANES runners side by side (2 by
+// default; BROWSER_LANES to change it), the longest first, so all lanes
+// end together. Each job is `node --test <file>` with ENGINE set; its
+// output is printed whole when it ends, then the time per engine and every
+// failed job. Exits 1 if any job failed.
+//
+//   node tests/tools/browser-lanes.mjs [file.test.mjs ...]   (default: all)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BROWSER = path.join(ROOT, 'tests/browser');
+// Two: with three (CI, 2 cores) a WebKit browser once never came back after
+// a kill, and Gecko logged loads a navigation cut short (docs/engines.md).
+const LANES = Number(process.env.BROWSER_LANES || 2);
+
+/** Seconds each file took alone on Chromium (CI's log, stop 40): the order
+ *  the queue starts them in. A file not here counts as 10 s. */
+const SECONDS = {
+  'a11y.test.mjs': 83, 'readable.test.mjs': 70, 'durability.test.mjs': 65, 'circus_trump.test.mjs': 63,
+  'storage.test.mjs': 56, 'offline.test.mjs': 54, 'home.test.mjs': 45, 'around_the_table.test.mjs': 39,
+  'club.test.mjs': 38, 'big_chicken.test.mjs': 36, 'cluck.test.mjs': 35, 'chickenfoot.test.mjs': 33,
+  'nights_players.test.mjs': 29, 'backup.test.mjs': 27, 'questions.test.mjs': 26, 'playing_chicken.test.mjs': 26,
+  'tabs.test.mjs': 22, 'rummy.test.mjs': 16, 'table.test.mjs': 16, 'browser_features.test.mjs': 14,
+  'history.test.mjs': 12,
+};
+/** How much slower an engine runs the same file than Chromium (Gecko's
+ *  browser takes 4-5 s to start; CI's log). */
+const FACTOR = { chromium: 1, webkit: 1.1, firefox: 1.5 };
+
+const only = process.argv.slice(2).map((f) => path.basename(f));
+const pick = (files) => (only.length ? files.filter((f) => only.includes(f)) : files);
+const all = pick(fs.readdirSync(BROWSER).filter((f) => f.endsWith('.test.mjs')).sort());
+const cross = pick(fs.readFileSync(path.join(BROWSER, 'engines/cross-engine.txt'), 'utf8')
+  .split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#')));
+
+const jobs = [
+  ...all.map((file) => ({ engine: 'chromium', file })),
+  ...cross.map((file) => ({ engine: 'webkit', file })),
+  ...cross.map((file) => ({ engine: 'firefox', file })),
+].map((j) => ({ ...j, weight: (SECONDS[j.file] ?? 10) * FACTOR[j.engine] }))
+  .sort((a, b) => b.weight - a.weight);
+
+/** Runs one job; resolves with its exit code, output and seconds. */
+function run({ engine, file }) {
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--test', '--test-reporter=tap', path.join(BROWSER, file)], {
+      cwd: ROOT, env: { ...process.env, ENGINE: engine }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    child.on('close', (code) => resolve({ code, output: Buffer.concat(out).toString(), seconds: (Date.now() - t0) / 1000 }));
+  });
+}
+
+const started = Date.now();
+const failed = [];
+const perEngine = {};
+const queue = [...jobs];
+async function lane() {
+  for (let job = queue.shift(); job; job = queue.shift()) {
+    const { code, output, seconds } = await run(job);
+    perEngine[job.engine] = (perEngine[job.engine] || 0) + seconds;
+    const verdict = code === 0 ? 'pass' : `FAILED (exit ${code})`;
+    process.stdout.write(`==== ${job.engine} ${job.file}: ${verdict}, ${seconds.toFixed(0)} s\n${output}\n`);
+    if (code !== 0) failed.push(`${job.engine} ${job.file}`);
+  }
+}
+await Promise.all(Array.from({ length: LANES }, lane));
+
+console.log(`== browser tests: ${jobs.length} jobs in ${LANES} lanes, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+for (const [engine, s] of Object.entries(perEngine)) console.log(`   ${engine}: ${s.toFixed(0)} s of jobs`);
+if (failed.length) {
+  console.log(`== failed:\n${failed.map((f) => `   ${f}`).join('\n')}`);
+  process.exit(1);
+}
