@@ -19,15 +19,15 @@ const BROWSER = path.join(ROOT, 'tests/browser');
 const LANES = Number(process.env.BROWSER_LANES || 2);
 
 /** Seconds each file took alone on Chromium (CI's log, stop 40): the order
- *  the queue starts them in. A file not here counts as 10 s. */
+ *  the queue starts them in. Any other file (each game's own, as the
+ *  registry names no game here) counts a second per 300 bytes of it. */
 const SECONDS = {
-  'a11y.test.mjs': 83, 'readable.test.mjs': 70, 'durability.test.mjs': 65, 'circus_trump.test.mjs': 63,
-  'storage.test.mjs': 56, 'offline.test.mjs': 54, 'home.test.mjs': 45, 'around_the_table.test.mjs': 39,
-  'club.test.mjs': 38, 'big_chicken.test.mjs': 36, 'cluck.test.mjs': 35, 'chickenfoot.test.mjs': 33,
-  'nights_players.test.mjs': 29, 'backup.test.mjs': 27, 'questions.test.mjs': 26, 'playing_chicken.test.mjs': 26,
-  'tabs.test.mjs': 22, 'rummy.test.mjs': 16, 'table.test.mjs': 16, 'browser_features.test.mjs': 14,
-  'history.test.mjs': 12,
+  'a11y.test.mjs': 83, 'readable.test.mjs': 70, 'durability.test.mjs': 65, 'storage.test.mjs': 56,
+  'offline.test.mjs': 54, 'home.test.mjs': 45, 'around_the_table.test.mjs': 39, 'club.test.mjs': 38,
+  'nights_players.test.mjs': 29, 'backup.test.mjs': 27, 'questions.test.mjs': 26, 'tabs.test.mjs': 22,
+  'table.test.mjs': 16, 'browser_features.test.mjs': 14, 'history.test.mjs': 12,
 };
+const estimate = (file) => SECONDS[file] ?? Math.max(5, fs.statSync(path.join(BROWSER, file)).size / 300);
 /** How much slower an engine runs the same file than Chromium (Gecko's
  *  browser takes 4-5 s to start; CI's log). */
 const FACTOR = { chromium: 1, webkit: 1.1, firefox: 1.5 };
@@ -42,7 +42,7 @@ const jobs = [
   ...all.map((file) => ({ engine: 'chromium', file })),
   ...cross.map((file) => ({ engine: 'webkit', file })),
   ...cross.map((file) => ({ engine: 'firefox', file })),
-].map((j) => ({ ...j, weight: (SECONDS[j.file] ?? 10) * FACTOR[j.engine] }))
+].map((j) => ({ ...j, weight: estimate(j.file) * FACTOR[j.engine] }))
   .sort((a, b) => b.weight - a.weight);
 
 /** Runs one job; resolves with its exit code, output and seconds. */
