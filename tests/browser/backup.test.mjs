@@ -13,6 +13,7 @@ import { openApp, downloadFrom } from './harness.mjs';
 import { launchPhone } from './engines/index.mjs';
 import { HomeScreen, GameScreen } from './pages.mjs';
 import { idbDump, idbPoke } from './idb.mjs';
+import { removeDir } from './engines/process.mjs';
 
 const NIGHT = { schema: 2, id: 'n1', rev: 1, name: 'Friday at Ann’s', started_ms: 1000, ended_ms: null, left_out: [], updated_ms: 1000 };
 
@@ -56,7 +57,7 @@ async function pick(page, url, { text, file }) {
 /** A second phone: another browser profile (on the engine under test). */
 async function secondPhone() {
   const phone = await launchPhone();
-  return { page: phone.page, errors: phone.errors, async close() { await phone.close(); fs.rmSync(phone.profile, { recursive: true, force: true }); } };
+  return { page: phone.page, errors: phone.errors, async close() { await phone.close(); removeDir(phone.profile); } };
 }
 
 test('a backup from one phone imported into a fresh one shows the same games, nights and players', { timeout: 240000 }, async () => {

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DIST } from './harness.mjs';
 import { launchPhone } from './engines/index.mjs';
-import { freePort } from './engines/process.mjs';
+import { freePort, removeDir } from './engines/process.mjs';
 import { startServer } from '../tools/static-server.mjs';
 import { HomeScreen, GameScreen } from './pages.mjs';
 
@@ -71,7 +71,7 @@ export async function phone({ width = 390, height = 844, colorScheme = 'light', 
   if (process.env.DEBUG_CLUB && p.engine === 'chromium') p.page.on('console', (m) => console.log(label, m.type(), m.text().slice(0, 300)));
   return {
     page: p.page, context: p.context, errors: p.errors, engine: p.engine,
-    async close() { await p.close(); fs.rmSync(p.profile, { recursive: true, force: true }); },
+    async close() { await p.close(); removeDir(p.profile); },
   };
 }
 

@@ -17,6 +17,7 @@ import { CHROMIUM_ARGS, DIST, ENGINE } from './harness.mjs';
 import { launchPhone } from './engines/index.mjs';
 import { HomeScreen, GameScreen } from './pages.mjs';
 import { startServer } from '../tools/static-server.mjs';
+import { removeDir } from './engines/process.mjs';
 
 // Fewer kills on WebKit and Gecko: each restart costs them seconds more.
 const KILLS = Number(process.env.KILLS || (ENGINE === 'chromium' ? 20 : 10));
@@ -122,7 +123,7 @@ test(`SIGKILL of the browser right after a confirmed save, ${KILLS} times: no ha
     assert.equal(lost, 0);
   } finally {
     server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeDir(dir);
   }
 });
 
@@ -157,6 +158,6 @@ test(`the tab crashes right after a confirmed save, ${CRASHES} times: no hand lo
   } finally {
     await context.close();
     server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeDir(dir);
   }
 });

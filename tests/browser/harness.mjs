@@ -28,6 +28,7 @@ function gameIds(dist) {
 }
 
 import { ENGINE } from './engines/index.mjs';
+import { removeDir } from './engines/process.mjs';
 export { CHROMIUM_ARGS, ENGINE } from './engines/index.mjs';
 
 /** Waits for home to have read storage: its "Finished games (N)" link
@@ -56,7 +57,7 @@ export async function openApp({ colorScheme = 'light', width = 390, height = 844
     async close() {
       await phone.close();
       await new Promise((r) => server.close(r));
-      fs.rmSync(phone.profile, { recursive: true, force: true });
+      removeDir(phone.profile);
     },
   };
 }

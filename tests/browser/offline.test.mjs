@@ -28,6 +28,7 @@ import { launchPhone } from './engines/index.mjs';
 import { HomeScreen } from './pages.mjs';
 import { handler, startServer } from '../tools/static-server.mjs';
 import { offlineFiles, stampWorker, COMPRESSIBLE } from '../tools/postbuild.mjs';
+import { removeDir } from './engines/process.mjs';
 
 const WAIT = { timeout: 10_000 };
 const sha256 = (b) => crypto.createHash('sha256').update(b).digest('hex');
@@ -91,7 +92,7 @@ async function open(dir = DIST) {
     async close() {
       await phone.close();
       await server.close();
-      fs.rmSync(phone.profile, { recursive: true, force: true });
+      removeDir(phone.profile);
     },
   };
 }
@@ -341,7 +342,7 @@ test('(d) a new release replaces every cached file, pages never visited included
   } finally {
     await app.offline(false);
     await app.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeDir(dir);
   }
 });
 
@@ -454,6 +455,6 @@ test('(g) a first visit whose code does not arrive says so, and Try again starts
   } finally {
     await phone.close();
     await server.close();
-    fs.rmSync(phone.profile, { recursive: true, force: true });
+    removeDir(phone.profile);
   }
 });

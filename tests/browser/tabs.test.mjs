@@ -12,6 +12,7 @@ import { CHROMIUM_ARGS, DIST, ENGINE, openApp, poll } from './harness.mjs';
 import { HomeScreen, GameScreen } from './pages.mjs';
 import { idbDump } from './idb.mjs';
 import { startServer } from '../tools/static-server.mjs';
+import { removeDir } from './engines/process.mjs';
 
 async function twoPlayerGame(page) {
   const setup = await new HomeScreen(page).startNew('chickenfoot');
@@ -278,6 +279,6 @@ test('Back into a page from the back/forward cache, then Save: nothing lost', {
   } finally {
     await context.close();
     server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeDir(dir);
   }
 });

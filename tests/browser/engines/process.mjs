@@ -73,3 +73,19 @@ export async function waitFor(check, timeout, what, interval = 50) {
     await new Promise((r) => setTimeout(r, interval));
   }
 }
+
+/** Removes a browser's profile folder: tried again for a second while a
+ *  process of the browser that is ending still writes into it (ENOTEMPTY,
+ *  seen with WebKit's cache storage in CI). */
+export function removeDir(dir) {
+  fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+}
+
+/** Waits until none of `pids` runs any more (at most `timeout` ms), then
+ *  kills what is left. */
+export async function waitGone(pids, timeout = 5000) {
+  const alive = () => pids.filter((pid) => fs.existsSync(`/proc/${pid}`));
+  const end = Date.now() + timeout;
+  while (alive().length && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+  for (const pid of alive()) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+}

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, display, childPids, waitFor } from './process.mjs';
+import { freePort, display, childPids, waitFor, waitGone } from './process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const PHONE_BIN = process.env.WEBKIT_PHONE || path.resolve(here, '../../../.tools/webkit-phone');
@@ -223,8 +223,13 @@ class WebKitBackend {
   /** Ends the session and the browser. */
   async close() {
     await this.queue;
+    // The browser's processes, known before it ends (they leave the
+    // driver's tree as it does): waited for, so none still writes into the
+    // profile when it is removed.
+    const browser = childPids(this.driver.pid);
     await this.cmd('DELETE', '').catch(() => {});
     await this.stop();
+    await waitGone(browser);
   }
 
   /** Kills the browser at once (as the phone's system would), then its driver. */
