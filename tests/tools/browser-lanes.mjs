@@ -17,6 +17,7 @@ const BROWSER = path.join(ROOT, 'tests/browser');
 // Two: with three (CI, 2 cores) a WebKit browser once never came back after
 // a kill, and Gecko logged loads a navigation cut short (docs/engines.md).
 const LANES = Number(process.env.BROWSER_LANES || 2);
+const JOB_LIMIT_S = 900;
 
 /** Seconds each file took alone on Chromium (CI's log, stop 40): the order
  *  the queue starts them in. Any other file (each game's own, as the
@@ -53,6 +54,13 @@ function run({ engine, file }) {
       cwd: ROOT, env: { ...process.env, ENGINE: engine }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     const out = [];
+    // A job still running after 15 minutes is stopped and fails (a file
+    // whose process never ends once hung CI for 20 minutes).
+    const limit = setTimeout(() => {
+      out.push(Buffer.from(`\n${engine} ${file}: stopped after ${JOB_LIMIT_S} s\n`));
+      child.kill('SIGKILL');
+    }, JOB_LIMIT_S * 1000);
+    child.on('close', () => clearTimeout(limit));
     child.stdout.on('data', (d) => out.push(d));
     child.stderr.on('data', (d) => out.push(d));
     child.on('close', (code) => resolve({ code, output: Buffer.concat(out).toString(), seconds: (Date.now() - t0) / 1000 }));
