@@ -1,6 +1,6 @@
 // Runs the browser tests: every file on Chromium, and the cross-engine set
 // (tests/browser/engines/cross-engine.txt) on WebKit and on Gecko, as one
-// queue of (engine, file) jobs shared by LANES runners side by side (2 by
+// queue of (engine, file) jobs shared by LANES runners side by side (1 by
 // default; BROWSER_LANES to change it), the longest first, so all lanes
 // end together. Each job is `node --test <file>` with ENGINE set; its
 // output is printed whole when it ends, then the time per engine and every
@@ -14,9 +14,11 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BROWSER = path.join(ROOT, 'tests/browser');
-// Two: with three (CI, 2 cores) a WebKit browser once never came back after
-// a kill, and Gecko logged loads a navigation cut short (docs/engines.md).
-const LANES = Number(process.env.BROWSER_LANES || 2);
+// One for now: with two (36 min fresh) WebKit's club test failed 1 run of
+// 2 under the load, "the club's documents are gone from B"; with three it
+// failed too, and Gecko logged loads a navigation cut short
+// (docs/engines.md, "CI's time").
+const LANES = Number(process.env.BROWSER_LANES || 1);
 const JOB_LIMIT_S = 900;
 
 /** Seconds each file took alone on Chromium (CI's log, stop 40): the order
