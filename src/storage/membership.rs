@@ -3,6 +3,8 @@
 //! of the sync). Losing it loses no game: the club can be joined again
 //! from its link, and the games here stay here.
 
+use super::local_storage;
+
 use serde::{Deserialize, Serialize};
 
 /// The localStorage key.
@@ -29,26 +31,23 @@ pub fn parse(stored: Option<&str>) -> Option<Membership> {
     serde_json::from_str(stored?).ok()
 }
 
-fn local() -> Option<web_sys::Storage> {
-    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
-}
-
 /// The club this phone belongs to, if any.
 pub fn load() -> Option<Membership> {
-    let stored = local().and_then(|s| s.get_item(CLUB_KEY).ok().flatten());
+    let stored = local_storage().and_then(|s| s.get_item(CLUB_KEY).ok().flatten());
     parse(stored.as_deref())
 }
 
 /// The club's name (empty if unknown) when this phone belongs to one.
 pub fn stored_name() -> Option<String> {
-    let s = local()?;
+    let s = local_storage()?;
     s.get_item(CLUB_KEY).ok().flatten()?;
     Some(s.get_item(CLUB_NAME_KEY).ok().flatten().unwrap_or_default())
 }
 
 /// Stores the membership.
 pub fn save(m: &Membership) -> Result<(), super::StoreError> {
-    let storage = local().ok_or_else(|| super::StoreError::Refused("no localStorage".into()))?;
+    let storage =
+        local_storage().ok_or_else(|| super::StoreError::Refused("no localStorage".into()))?;
     let text = serde_json::to_string(m).unwrap_or_default();
     storage
         .set_item(CLUB_KEY, &text)
@@ -60,7 +59,7 @@ pub fn save(m: &Membership) -> Result<(), super::StoreError> {
 
 /// Leaves the club (the games stay here).
 pub fn clear() {
-    if let Some(s) = local() {
+    if let Some(s) = local_storage() {
         let _ = s.remove_item(CLUB_KEY);
         let _ = s.remove_item(CLUB_NAME_KEY);
     }

@@ -115,6 +115,12 @@ impl ReadError {
 }
 
 /// What to do when storage is full.
+/// The browser's localStorage, unless the page may not use it (or there
+/// is no browser: native tests).
+pub fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
 pub fn full_message() -> String {
     "Not saved: the phone's storage for this app is full. Nothing was changed. Delete finished games you no longer need (Finished games, open one, Delete game); to keep a copy first, use About, Back up or move.".into()
 }

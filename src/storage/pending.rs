@@ -4,6 +4,8 @@
 //! milliseconds a write takes still finds what was typed; the newer of the
 //! two (by the draft's sequence number) wins when the game opens.
 
+use super::local_storage;
+
 use crate::model::Draft;
 
 /// The localStorage key prefix of drafts in flight.
@@ -18,14 +20,10 @@ pub fn newer(stored: Option<Draft>, pending: Option<Draft>) -> Option<Draft> {
     }
 }
 
-fn local() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
-
 /// Keeps `draft` (of game `id`) while its write is in flight. A failure
 /// (localStorage full or refused) only loses this safety net.
 pub fn keep(id: &str, draft: &Draft) {
-    if let (Some(s), Ok(text)) = (local(), serde_json::to_string(draft)) {
+    if let (Some(s), Ok(text)) = (local_storage(), serde_json::to_string(draft)) {
         let _ = s.set_item(&format!("{PREFIX}{id}"), &text);
     }
 }
@@ -33,7 +31,10 @@ pub fn keep(id: &str, draft: &Draft) {
 /// The draft of game `id` that was in flight, if any (one this version
 /// cannot read is ignored: the stored draft is used).
 pub fn read(id: &str) -> Option<Draft> {
-    let text = local()?.get_item(&format!("{PREFIX}{id}")).ok().flatten()?;
+    let text = local_storage()?
+        .get_item(&format!("{PREFIX}{id}"))
+        .ok()
+        .flatten()?;
     match super::check::<Draft>(&text, Some(id), "a draft") {
         super::Checked::Good(d) => Some(d),
         _ => None,
@@ -44,7 +45,7 @@ pub fn read(id: &str) -> Option<Draft> {
 /// change still in flight is kept).
 pub fn done(id: &str, seq: u64) {
     if read(id).is_some_and(|d| d.seq <= seq) {
-        if let Some(s) = local() {
+        if let Some(s) = local_storage() {
             let _ = s.remove_item(&format!("{PREFIX}{id}"));
         }
     }

@@ -4,13 +4,11 @@
 //! the app runs, reserves the same: public/index.html). Kept per screen
 //! width; losing it loses nothing but the reservation.
 
+use crate::storage::local_storage;
+
 /// The localStorage key: "width:height", in CSS pixels (the height as
 /// laid out, fractions kept, so nothing moves by a rounding).
-pub const HOME_TOP_KEY: &str = "chicken.home-top";
-
-fn local() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
+const HOME_TOP_KEY: &str = "chicken.home-top";
 
 fn width() -> Option<u32> {
     let w = web_sys::window()?.inner_width().ok()?.as_f64()?;
@@ -19,7 +17,7 @@ fn width() -> Option<u32> {
 
 /// The height to reserve on this screen, if one was remembered for its width.
 pub fn remembered() -> Option<f64> {
-    let stored = local()?.get_item(HOME_TOP_KEY).ok()??;
+    let stored = local_storage()?.get_item(HOME_TOP_KEY).ok()??;
     parse(&stored, width()?)
 }
 
@@ -34,7 +32,7 @@ fn parse(stored: &str, width: u32) -> Option<f64> {
 /// Remembers the height `top` takes now (after a frame, once drawn).
 pub fn remember(top: web_sys::Element) {
     leptos::prelude::request_animation_frame(move || {
-        let (Some(w), Some(s)) = (width(), local()) else {
+        let (Some(w), Some(s)) = (width(), local_storage()) else {
             return;
         };
         let value = format!("{w}:{}", top.get_bounding_client_rect().height());

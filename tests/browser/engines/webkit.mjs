@@ -80,12 +80,17 @@ async function startWebKit({ profile, width, height, colorScheme, features = SAF
 }
 
 /** Ends a driver and the browser it started, at once. */
-async function stopDriver(driver) {
+function stopDriver(driver) {
   for (const pid of childPids(driver.pid)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
-  if (driver.exitCode !== null) return;
+  return endDriver(driver);
+}
+
+/** Ends a driver (the browser's own processes are left to end with it). */
+function endDriver(driver) {
+  if (driver.exitCode !== null) return Promise.resolve();
   const exited = new Promise((r) => driver.once('exit', r));
   driver.kill('SIGKILL');
-  await exited;
+  return exited;
 }
 
 /** One WebDriver command; its value, or an Error carrying WebDriver's error code. */
@@ -235,12 +240,7 @@ class WebKitBackend {
   /** Kills the browser at once (as the phone's system would), then its driver. */
   kill() { return stopDriver(this.driver); }
 
-  stop() {
-    if (this.driver.exitCode !== null) return Promise.resolve();
-    const exited = new Promise((r) => this.driver.once('exit', r));
-    this.driver.kill('SIGKILL');
-    return exited;
-  }
+  stop() { return endDriver(this.driver); }
 }
 
 function unwrap(v) {
