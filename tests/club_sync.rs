@@ -642,3 +642,36 @@ fn twenty_thousand_players_from_a_third_peer_stop_no_games_sync() {
         }
     });
 }
+
+#[test]
+fn a_save_made_before_the_clubs_index_is_read_edits_the_clubs_game_and_makes_no_second_one() {
+    let (mut net, url, full) = club_of_two();
+    let id = id_of(&full);
+    // Phone 1's page opens anew (its worker restarts from its storage) and
+    // a save comes before the worker has read the club's index.
+    let store = net.phones[1].store.clone();
+    net.offline(1);
+    let mut again = phone("phone-1", 8, store);
+    again.replica.handle(ToWorker::Start {
+        server: SERVER.into(),
+        club: Some(url),
+        create: None,
+    });
+    again.replica.handle(ToWorker::Saved {
+        seq: 9,
+        id: id.clone(),
+        before: Some(with_log(&full, 2)),
+        record: with_log(&full, 3),
+    });
+    net.phones[1] = again;
+    net.off[1] = false;
+    net.settle();
+    net.online(1);
+    let told = net.phones[1].told.iter().rev().find_map(|m| match m {
+        FromWorker::Game { id: g, seq, record, .. } if *g == id => Some((*seq, entries(record))),
+        _ => None,
+    });
+    assert_eq!(told, Some((9, 3)), "phone 1 is told its save, as the club's game holds it");
+    assert_eq!(net.game(0, &id).map(|g| entries(&g.0)), Some(3), "the hand reaches phone 0");
+    assert_eq!(net.club(0).map(|c| c.2), Some(1), "still one game in the club");
+}

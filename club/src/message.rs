@@ -68,6 +68,9 @@ pub enum ToWorker {
         /// Its stored JSON.
         json: String,
     },
+    /// The phone leaves the club: stop, and delete the club's documents
+    /// here (the worker holds them open), then say [`FromWorker::Left`].
+    Leave,
 }
 
 /// One entry with more than one value, as the app shows it.
@@ -130,6 +133,12 @@ pub enum FromWorker {
         id: String,
         /// Its JSON.
         json: String,
+    },
+    /// The club's documents are deleted here (after [`ToWorker::Leave`]),
+    /// or `failed` says why not.
+    Left {
+        /// The browser's reason, if the deletion failed.
+        failed: Option<String>,
     },
     /// A document was refused: which, and why.
     Refused {

@@ -19,6 +19,9 @@ pub struct Replica<R: RngCore> {
     pub engine: Engine<R>,
     club: Option<DocumentId>,
     creating_club: bool,
+    /// Whether the club's index was read (or found unreadable): until
+    /// then a save of a game not known yet waits, as it may be indexed.
+    club_read: bool,
     games: HashMap<String, DocumentId>,
     ids: HashMap<DocumentId, String>,
     /// Games created here, to add to the club's index once ready.
@@ -51,6 +54,7 @@ impl<R: RngCore> Replica<R> {
             engine,
             club: None,
             creating_club: false,
+            club_read: false,
             games: HashMap::new(),
             ids: HashMap::new(),
             created: HashSet::new(),
@@ -153,6 +157,8 @@ impl<R: RngCore> Replica<R> {
             msg @ (ToWorker::Player { .. } | ToWorker::Renamed { .. } | ToWorker::Night { .. }) => {
                 self.club_change(msg)
             }
+            // The worker itself leaves (it holds the storage).
+            ToWorker::Leave => {}
         }
     }
 
@@ -177,11 +183,15 @@ impl<R: RngCore> Replica<R> {
                 .entry(id)
                 .or_default()
                 .push((seq, before, record)),
-            None if self.games_creating.contains(&id) => self
-                .waiting
-                .entry(id)
-                .or_default()
-                .push((seq, before, record)),
+            // A game being created here, or one the club's index, not
+            // read yet, may hold: a document made now would be a second
+            // one, and the save lost under the first.
+            None if self.games_creating.contains(&id) || (self.club.is_some() && !self.club_read) => {
+                self.waiting
+                    .entry(id)
+                    .or_default()
+                    .push((seq, before, record))
+            }
             None => {
                 let mut doc = AutoCommit::new();
                 if game_doc::create(&mut doc, &record).is_ok() {
@@ -285,6 +295,8 @@ impl<R: RngCore> Replica<R> {
             Some(Ok(c)) => c,
             Some(Err(e)) => {
                 self.refuse_with(club, e);
+                self.club_read = true;
+                self.save_unindexed();
                 return;
             }
             None => return,
@@ -305,6 +317,8 @@ impl<R: RngCore> Replica<R> {
             self.ids.insert(doc.clone(), id.clone());
             self.engine.find(doc);
         }
+        self.club_read = true;
+        self.save_unindexed();
         for bad in &club_read.bad {
             if self.bad_told.insert(bad.clone()) {
                 self.out.push(FromWorker::Refused {
@@ -325,6 +339,23 @@ impl<R: RngCore> Replica<R> {
             }
         }
         self.tell_club();
+    }
+
+    /// The saves that waited for the club's index, of games it does not
+    /// hold: each game's document is made here (its later saves wait for
+    /// it).
+    fn save_unindexed(&mut self) {
+        let unindexed: Vec<String> = self
+            .waiting
+            .keys()
+            .filter(|id| !self.games.contains_key(*id) && !self.games_creating.contains(*id))
+            .cloned()
+            .collect();
+        for id in unindexed {
+            for (seq, before, record) in self.waiting.remove(&id).unwrap_or_default() {
+                self.saved(id.clone(), seq, before, record);
+            }
+        }
     }
 
     /// Tells the app of the club (its name, players, games here), if that

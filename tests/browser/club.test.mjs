@@ -63,7 +63,11 @@ test('a club created on one phone is joined on another, and a hand saved on eith
       const stored = async (p) => {
         const dump = await idbDump(p.page);
         const summaries = Object.values(dump.summaries).map((t) => JSON.parse(t)).map((s) => `${s.id.slice(0, 6)} rev ${s.rev}: ${s.players.join('/')}`);
-        return `roster ${dump.meta.roster}; summaries ${summaries.join('; ')}`;
+        const bases = Object.entries(dump.meta).filter(([k]) => k.startsWith('club-base/')).map(([k, t]) => {
+          const r = JSON.parse(t);
+          return `${k.slice(10, 16)} rev ${r.rev}: ${r.players.join('/')}, ${r.log.length} entries`;
+        });
+        return `roster ${dump.meta.roster}; summaries ${summaries.join('; ')}; club's copies ${bases.join('; ')}`;
       };
       assert.fail(`B's players follow the rename (B lists ${names.join(', ')}; after a reload ${(await playersOnB()).join(', ')}). B stored: ${await stored(b)}. A stored: ${await stored(a)}`);
     }
@@ -81,7 +85,8 @@ test('a club created on one phone is joined on another, and a hand saved on eith
     assert.equal(await syncDb(), true, "the club's documents are on B");
     await b.page.getByTestId('club-leave').click();
     await b.page.getByTestId('club-create').waitFor();
-    assert.ok(await poll(async () => !(await syncDb()), { timeout: 15_000 }), "the club's documents are gone from B");
+    // The worker deletes them once it has loaded (it may be loading still).
+    assert.ok(await poll(async () => !(await syncDb()), { timeout: 30_000 }), "the club's documents are gone from B");
     assert.equal(await b.page.evaluate(() => localStorage.getItem('chicken.club')), null);
     await openFromHome(b, game);
     await new GameScreen(b.page).waitRows(2);

@@ -135,19 +135,14 @@ pub fn renamed(from: &str, to: &str) {
 /// and so do the club's documents here (the worker's database): every game
 /// stays in the app's own storage, and is handed to a club joined later.
 pub fn leave() {
-    stop();
+    let leaving = BRIDGE.with(|b| b.borrow_mut().take());
     membership::clear();
-    let window = web_sys::window();
-    if let Some(local) = window
-        .as_ref()
-        .and_then(|w| w.local_storage().ok().flatten())
-    {
+    if let Some(local) = crate::storage::local_storage() {
         let _ = local.remove_item(PUSHED_KEY);
     }
-    // Another tab's worker holding it open delays the deletion until it
-    // closes; nothing waits for it.
-    if let Some(idb) = window.and_then(|w| w.indexed_db().ok().flatten()) {
-        let _ = idb.delete_database(chicken_club::idb::SYNC_DB);
+    match leaving {
+        Some(b) => delete_through(b.borrow().worker.clone()),
+        None => delete_documents(),
     }
     ctx().status.set(crate::app::club::ClubStatus::default());
     spawn_local(async {
@@ -157,6 +152,60 @@ pub fn leave() {
             web_sys::console::warn_1(&format!("the club's bases were not forgotten: {e}").into());
         }
     });
+}
+
+/// How long a leaving worker has to delete the club's documents before
+/// it is stopped and the page deletes them. It answers once its storage
+/// has loaded, or failed to: stopping it while it reads would, in WebKit,
+/// leave its connection open for good, and the deletion waiting on it.
+const LEAVE_AT_MOST: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The club's documents deleted by `worker`, which holds them open, then
+/// the worker stopped (its other messages are no longer heard). Deleted
+/// from the page instead if it fails, does not answer, or could not.
+fn delete_through(worker: Worker) {
+    let done = Rc::new(std::cell::Cell::new(false));
+    let finish = {
+        let done = done.clone();
+        move |worker: &Worker, deleted: bool| {
+            if !done.replace(true) {
+                worker.terminate();
+                if !deleted {
+                    delete_documents();
+                }
+            }
+        }
+    };
+    let on_message = {
+        let (worker, finish) = (worker.clone(), finish.clone());
+        Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            let told = e.data().as_string();
+            if let Some(Ok(FromWorker::Left { failed })) = told.map(|t| serde_json::from_str(&t)) {
+                finish(&worker, failed.is_none());
+            }
+        })
+    };
+    let on_error = {
+        let (worker, finish) = (worker.clone(), finish.clone());
+        Closure::<dyn FnMut(ErrorEvent)>::new(move |e: ErrorEvent| {
+            e.prevent_default();
+            finish(&worker, false);
+        })
+    };
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    on_message.forget();
+    on_error.forget();
+    let _ = worker.post_message(&JsValue::from_str(&ToWorker::Leave.to_text()));
+    set_timeout(move || finish(&worker, false), LEAVE_AT_MOST);
+}
+
+/// Deletes the club's documents from the page. A connection another tab's
+/// worker holds delays it until that one lets go; nothing waits for it.
+fn delete_documents() {
+    if let Some(idb) = web_sys::window().and_then(|w| w.indexed_db().ok().flatten()) {
+        let _ = idb.delete_database(chicken_club::idb::SYNC_DB);
+    }
 }
 
 /// Stops the sync on this page (leaving the club, or before another).
@@ -487,6 +536,7 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
             }
             _ => say("A night from the club was refused: it is not one this app can read.".into()),
         },
+        FromWorker::Left { .. } => {}
         FromWorker::Refused { url, message } => say(if url.is_empty() {
             message
         } else {
@@ -551,11 +601,12 @@ fn keep(bridge: Rc<RefCell<Bridge>>, id: String, record: String) {
     let may_resend = !bridge.borrow().sent.contains_key(&id);
     spawn_local(async move {
         let Ok(store) = storage().await else { return };
+        // Kept or already here, the club's record is the base of the next
+        // edit: never the copy read back afterwards, which may hold a save
+        // made here meanwhile (its edit would then be empty, and lost).
         match store.put_synced(checked, may_resend).await {
             Ok(Synced::Written { rev, result_was }) => {
-                if let Ok(loaded) = store.load_game(&id).await {
-                    bridge.borrow_mut().known.insert(id.clone(), loaded.text);
-                }
+                bridge.borrow_mut().known.insert(id.clone(), record);
                 if let Some(was) = result_was {
                     club.result_was.update(|r| {
                         r.insert(id.clone(), was);
@@ -564,11 +615,7 @@ fn keep(bridge: Rc<RefCell<Bridge>>, id: String, record: String) {
                 sync::arrived(&id, rev);
             }
             Ok(Synced::Same) => {
-                if !bridge.borrow().known.contains_key(&id) {
-                    if let Ok(loaded) = store.load_game(&id).await {
-                        bridge.borrow_mut().known.insert(id.clone(), loaded.text);
-                    }
-                }
+                bridge.borrow_mut().known.entry(id).or_insert(record);
             }
             Ok(Synced::Unsent { base, here }) => {
                 let seq = number_save(&bridge, &id);

@@ -47,6 +47,15 @@ async fn finished(tx: &IdbTransaction) -> Result<(), StoreError> {
 const DB_NAME: &str = chicken_club::idb::SYNC_DB;
 const STORE: &str = "chunks";
 
+fn factory() -> Result<web_sys::IdbFactory, StoreError> {
+    let scope: WorkerGlobalScope = js_sys::global().unchecked_into();
+    scope
+        .indexed_db()
+        .ok()
+        .flatten()
+        .ok_or_else(|| StoreError("no IndexedDB".into()))
+}
+
 /// The open database.
 pub struct Chunks {
     db: IdbDatabase,
@@ -67,13 +76,7 @@ fn key_from(value: &JsValue) -> Option<StorageKey> {
 impl Chunks {
     /// Opens (and on first use creates) the database.
     pub async fn open() -> Result<Chunks, StoreError> {
-        let scope: WorkerGlobalScope = js_sys::global().unchecked_into();
-        let factory = scope
-            .indexed_db()
-            .ok()
-            .flatten()
-            .ok_or_else(|| StoreError("no IndexedDB".into()))?;
-        let req: IdbOpenDbRequest = factory
+        let req: IdbOpenDbRequest = factory()?
             .open_with_u32(DB_NAME, 1)
             .map_err(|_| StoreError("IndexedDB refused".into()))?;
         let upgrading = req.clone();
@@ -98,6 +101,19 @@ impl Chunks {
         db.set_onversionchange(Some(on_change.as_ref().unchecked_ref()));
         on_change.forget(); // lives as long as the worker
         Ok(Chunks { db })
+    }
+
+    /// Closes the connection (tasks after this fail).
+    pub fn close(&self) {
+        self.db.close();
+    }
+
+    /// Deletes the database (every connection to it closed first).
+    pub async fn delete() -> Result<(), StoreError> {
+        let req = factory()?
+            .delete_database(DB_NAME)
+            .map_err(|_| StoreError("IndexedDB refused".into()))?;
+        request(&req).await.map(|_| ())
     }
 
     /// Performs one of the engine's storage tasks.

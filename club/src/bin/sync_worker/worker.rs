@@ -67,9 +67,12 @@ fn tell(msg: &FromWorker) {
 pub fn start() {
     let shared: Shared = Rc::new(RefCell::new(None));
     let early: Rc<RefCell<Vec<ToWorker>>> = Rc::default();
+    // The storage failed to open or load: the replica never starts.
+    let failed = Rc::new(std::cell::Cell::new(false));
     {
         let shared = shared.clone();
         let early = early.clone();
+        let failed = failed.clone();
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
             let Some(text) = e.data().as_string() else {
                 return;
@@ -77,18 +80,29 @@ pub fn start() {
             let Ok(msg) = serde_json::from_str::<ToWorker>(&text) else {
                 return;
             };
+            if msg == ToWorker::Leave && failed.get() {
+                return delete_and_tell();
+            }
             if shared.borrow().is_none() {
                 early.borrow_mut().push(msg);
                 return;
             }
-            if let Some(w) = shared.borrow_mut().as_mut() {
-                w.replica.handle(msg);
-            }
-            drive(&shared);
+            handle(&shared, msg);
         });
         scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         on_message.forget();
     }
+    // Storage that failed stops the replica; a leave asked meanwhile is
+    // still answered.
+    let give_up = {
+        let early = early.clone();
+        move || {
+            failed.set(true);
+            if early.borrow().contains(&ToWorker::Leave) {
+                delete_and_tell();
+            }
+        }
+    };
     spawn_local(async move {
         let chunks = match Chunks::open().await {
             Ok(c) => Rc::new(c),
@@ -97,11 +111,12 @@ pub fn start() {
                     url: String::new(),
                     message: format!("The club's storage cannot open: {}.", e),
                 });
-                return;
+                return give_up();
             }
         };
         let Some(hub) = load_hub(&chunks).await else {
-            return;
+            chunks.close();
+            return give_up();
         };
         let replica = Replica::new(Engine::new(hub, CryptoRng, clock));
         *shared.borrow_mut() = Some(Worker {
@@ -110,10 +125,9 @@ pub fn start() {
             sockets: HashMap::new(),
             conns: HashMap::new(),
         });
-        for msg in early.borrow_mut().drain(..) {
-            if let Some(w) = shared.borrow_mut().as_mut() {
-                w.replica.handle(msg);
-            }
+        let early: Vec<ToWorker> = early.borrow_mut().drain(..).collect();
+        for msg in early {
+            handle(&shared, msg);
         }
         drive(&shared);
         // Dialers retry on ticks.
@@ -129,6 +143,48 @@ pub fn start() {
             500,
         );
         tick.forget();
+    });
+}
+
+/// One message from the app, then whatever the replica asks for.
+fn handle(shared: &Shared, msg: ToWorker) {
+    if msg == ToWorker::Leave {
+        return leave(shared);
+    }
+    if let Some(w) = shared.borrow_mut().as_mut() {
+        w.replica.handle(msg);
+    }
+    drive(shared);
+}
+
+/// The phone leaves the club: the replica stops, its sockets close, and
+/// the club's documents are deleted here, where they are held open (a
+/// deletion from the page would wait on this worker's connection, or come
+/// before a connection still on its way: WebKit, docs/engines.md). The
+/// app stops this worker once told.
+fn leave(shared: &Shared) {
+    let Some(w) = shared.borrow_mut().take() else {
+        return;
+    };
+    // One still connecting is left to the worker's end (closing it would
+    // log a failed connection in Gecko).
+    for socket in w.sockets.values() {
+        socket.set_onclose(None);
+        socket.set_onmessage(None);
+        if socket.ready_state() == WebSocket::OPEN {
+            let _ = socket.close();
+        }
+    }
+    w.chunks.close();
+    delete_and_tell();
+}
+
+/// Deletes the club's documents (no connection of this worker left open),
+/// then tells the app.
+fn delete_and_tell() {
+    spawn_local(async {
+        let failed = Chunks::delete().await.err().map(|e| e.to_string());
+        tell(&FromWorker::Left { failed });
     });
 }
 
