@@ -668,10 +668,24 @@ fn a_save_made_before_the_clubs_index_is_read_edits_the_clubs_game_and_makes_no_
     net.settle();
     net.online(1);
     let told = net.phones[1].told.iter().rev().find_map(|m| match m {
-        FromWorker::Game { id: g, seq, record, .. } if *g == id => Some((*seq, entries(record))),
+        FromWorker::Game {
+            id: g, seq, record, ..
+        } if *g == id => Some((*seq, entries(record))),
         _ => None,
     });
-    assert_eq!(told, Some((9, 3)), "phone 1 is told its save, as the club's game holds it");
-    assert_eq!(net.game(0, &id).map(|g| entries(&g.0)), Some(3), "the hand reaches phone 0");
-    assert_eq!(net.club(0).map(|c| c.2), Some(1), "still one game in the club");
+    assert_eq!(
+        told,
+        Some((9, 3)),
+        "phone 1 is told its save, as the club's game holds it"
+    );
+    assert_eq!(
+        net.game(0, &id).map(|g| entries(&g.0)),
+        Some(3),
+        "the hand reaches phone 0"
+    );
+    assert_eq!(
+        net.club(0).map(|c| c.2),
+        Some(1),
+        "still one game in the club"
+    );
 }

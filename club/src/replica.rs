@@ -186,7 +186,9 @@ impl<R: RngCore> Replica<R> {
             // A game being created here, or one the club's index, not
             // read yet, may hold: a document made now would be a second
             // one, and the save lost under the first.
-            None if self.games_creating.contains(&id) || (self.club.is_some() && !self.club_read) => {
+            None if self.games_creating.contains(&id)
+                || (self.club.is_some() && !self.club_read) =>
+            {
                 self.waiting
                     .entry(id)
                     .or_default()
