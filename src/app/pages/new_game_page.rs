@@ -183,12 +183,12 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
         let creating = create(players.clone(), seat, random);
         starting.set(true);
         spawn_local(async move {
-            let result = creating.await;
-            starting.set(false);
-            match result {
-                Ok(id) => started(players, kind, &id, router),
+            match creating.await {
+                Ok(id) => started(players, kind, &id, router).await,
                 Err(e) => start_error.set(Some(e)),
             }
+            // The page may be gone by now (the game's page shown).
+            let _ = starting.try_set(false);
         });
     };
 
@@ -571,22 +571,21 @@ fn first_view(p: FirstParts) -> impl IntoView {
     }
 }
 
-/// After game `id` is saved: goes to its page, and remembers its players
-/// in the roster meanwhile.
-fn started(
+/// After game `id` is saved: remembers its players in the roster, then
+/// goes to its page (a reload or a closed tab the moment the game shows
+/// cut the roster's write short: home.test.mjs, CI).
+async fn started(
     players: Vec<String>,
     kind: GameKind,
     id: &str,
     router: Option<crate::app::router::RouterCtx>,
 ) {
     // The roster is a convenience: failing to save it loses no game (a
-    // newer version's is never overwritten), so the game does not wait.
-    spawn_local(async move {
-        if let Some(s) = store_or_report().await {
-            let (known, _) = s.roster().await;
-            let _ = s.save_roster(&Roster::remember(&known, &players)).await;
-        }
-    });
+    // newer version's is never overwritten), and the game goes on.
+    if let Some(s) = store_or_report().await {
+        let (known, _) = s.roster().await;
+        let _ = s.save_roster(&Roster::remember(&known, &players)).await;
+    }
     let path = crate::app::router::Route::game(kind, id);
     match router {
         Some(r) => {
