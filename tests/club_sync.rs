@@ -574,18 +574,25 @@ fn a_hostile_document_from_a_third_peer_is_refused_and_touches_no_other_game() {
     assert_eq!(net.game(1, &id).map(|g| entries(&g.0)), Some(3));
 }
 
-#[test]
-fn a_phone_restarted_from_its_own_storage_has_the_club_offline() {
-    let (mut net, url, full) = club_of_two();
-    let id = id_of(&full);
-    let store = net.phones[1].store.clone();
-    net.offline(1);
-    let mut again = phone("phone-1", 7, store);
+/// Phone `i` offline, and a new page's worker of it started from its
+/// storage on the club at `url`: not yet in `net` (nothing settled).
+fn restarted(net: &mut Net, i: usize, seed: u64, url: String) -> Phone {
+    let store = net.phones[i].store.clone();
+    net.offline(i);
+    let mut again = phone(&format!("phone-{i}"), seed, store);
     again.replica.handle(ToWorker::Start {
         server: SERVER.into(),
         club: Some(url),
         create: None,
     });
+    again
+}
+
+#[test]
+fn a_phone_restarted_from_its_own_storage_has_the_club_offline() {
+    let (mut net, url, full) = club_of_two();
+    let id = id_of(&full);
+    let again = restarted(&mut net, 1, 7, url);
     net.phones[1] = again;
     net.settle();
     assert!(!net.phones[1].online);
@@ -649,14 +656,7 @@ fn a_save_made_before_the_clubs_index_is_read_edits_the_clubs_game_and_makes_no_
     let id = id_of(&full);
     // Phone 1's page opens anew (its worker restarts from its storage) and
     // a save comes before the worker has read the club's index.
-    let store = net.phones[1].store.clone();
-    net.offline(1);
-    let mut again = phone("phone-1", 8, store);
-    again.replica.handle(ToWorker::Start {
-        server: SERVER.into(),
-        club: Some(url),
-        create: None,
-    });
+    let mut again = restarted(&mut net, 1, 8, url);
     again.replica.handle(ToWorker::Saved {
         seq: 9,
         id: id.clone(),
