@@ -6,7 +6,7 @@
 //! record is.
 
 use automerge::transaction::Transactable;
-use automerge::{AutoCommit, ObjType, ReadDoc, ROOT};
+use automerge::{AutoCommit, ObjType, ReadDoc, ScalarValue, ROOT};
 use chicken_club::{club_doc, game_doc, limits, round_doc, DocError};
 use chicken_scores::model::backup::check_game;
 use chicken_scores::model::migrate::upgrade_text;
@@ -320,7 +320,7 @@ fn the_club_document_merges_what_every_member_adds() {
     club_doc::put_night(&mut b, "n1", "{\"name\":\"Friday at Ann's\"}").unwrap();
     a.merge(&mut b).unwrap();
     let club = club_doc::read(&a).unwrap();
-    assert_eq!(club.name, "Thursdays");
+    assert_eq!(club.name.as_deref(), Some("Thursdays"));
     assert_eq!(
         club.games,
         vec![
@@ -495,8 +495,95 @@ fn a_hostile_renamed_map_is_left_out_entry_by_entry_never_refusing_the_club() {
     let read = club_doc::read(&club).unwrap();
     assert_eq!(read.players, vec!["Ann".to_string()]);
     assert_eq!(read.renamed.len(), limits::MAX_CLUB_PLAYERS);
-    assert!(read.bad.contains(&"renamed/Not A Key".to_string()));
-    assert!(read.bad.contains(&"renamed/num".to_string()));
+    let bad = |key: &str| club_doc::Note::BadEntry {
+        list: club_doc::List::Renamed,
+        key: key.into(),
+    };
+    assert!(read.notes.contains(&bad("Not A Key")));
+    assert!(read.notes.contains(&bad("num")));
+    assert!(read.notes.contains(&club_doc::Note::TooMany {
+        list: club_doc::List::Renamed,
+        found: limits::MAX_CLUB_PLAYERS + 9,
+        kept: limits::MAX_CLUB_PLAYERS,
+    }));
+}
+
+#[test]
+fn a_damaged_club_name_is_noted_and_the_rest_of_the_club_read() {
+    let mut club = AutoCommit::new();
+    club_doc::create(&mut club, "Thursdays").unwrap();
+    club_doc::add_game(&mut club, "g1", "automerge:aaa").unwrap();
+    club_doc::add_player(&mut club, "Ann").unwrap();
+    for name in [
+        ScalarValue::Str("x".repeat(2_000_000).into()),
+        ScalarValue::Int(7),
+    ] {
+        club.put(ROOT, "name", name).unwrap();
+        let read = club_doc::read(&club).unwrap();
+        assert_eq!(read.name, None);
+        assert_eq!(read.notes, vec![club_doc::Note::NameDamaged]);
+        assert_eq!(read.games.len(), 1);
+        assert_eq!(read.players, vec!["Ann".to_string()]);
+        assert_eq!(
+            read.notes[0].message(),
+            "The club's name is damaged: this phone shows the name it knew."
+        );
+    }
+}
+
+#[test]
+fn a_list_past_its_limit_keeps_its_first_entries_in_key_order_and_says_how_many() {
+    let mut club = AutoCommit::new();
+    club_doc::create(&mut club, "Crowd").unwrap();
+    let (_, players) = club.get(ROOT, "players").unwrap().unwrap();
+    for i in 0..20_000 {
+        let name = format!("P{i:05}");
+        club.put(&players, club_doc::name_key(&name).as_str(), name.as_str())
+            .unwrap();
+    }
+    let read = club_doc::read(&club).unwrap();
+    assert_eq!(read.players.len(), limits::MAX_CLUB_PLAYERS);
+    assert_eq!(read.players[0], "P00000");
+    assert_eq!(read.players[999], "P00999");
+    let note = club_doc::Note::TooMany {
+        list: club_doc::List::Players,
+        found: 20_000,
+        kept: 1_000,
+    };
+    assert_eq!(read.notes, vec![note.clone()]);
+    assert_eq!(
+        note.message(),
+        "The club's list of players has 20,000 names; the first 1,000 are kept."
+    );
+    assert!(read.index_read());
+}
+
+#[test]
+fn a_list_that_is_not_a_list_is_read_as_empty_and_noted_the_index_too() {
+    let mut club = AutoCommit::new();
+    club_doc::create(&mut club, "Club").unwrap();
+    club_doc::add_game(&mut club, "g1", "automerge:aaa").unwrap();
+    club_doc::add_player(&mut club, "Ann").unwrap();
+    club.put(ROOT, "players", 12).unwrap();
+    let read = club_doc::read(&club).unwrap();
+    assert!(read.players.is_empty());
+    assert_eq!(read.games.len(), 1);
+    assert_eq!(
+        read.notes,
+        vec![club_doc::Note::Damaged(club_doc::List::Players)]
+    );
+    assert_eq!(
+        read.notes[0].message(),
+        "The club's list of players is damaged: left out."
+    );
+    club.put_object(ROOT, "games", ObjType::List).unwrap();
+    let read = club_doc::read(&club).unwrap();
+    assert!(!read.index_read());
+    assert!(read.games.is_empty());
+    // What cannot be read at all is said in words of the club.
+    let message = DocError::Malformed("layout").club_message();
+    assert!(message.starts_with("The club's list cannot be read"));
+    assert!(!message.contains("game could"));
 }
 
 #[test]
@@ -823,9 +910,14 @@ fn one_bad_entry_in_the_club_is_left_out_and_named_never_hiding_the_rest() {
         club.games,
         vec![("g1".to_string(), "automerge:aaa".to_string())]
     );
+    let bad = |key: &str| club_doc::Note::BadEntry {
+        list: club_doc::List::Games,
+        key: key.into(),
+    };
+    assert_eq!(club.notes, vec![bad("evil"), bad("text")]);
     assert_eq!(
-        club.bad,
-        vec!["games/evil".to_string(), "games/text".to_string()]
+        club.notes[1].message(),
+        "The club's index of games: the entry \u{201c}text\u{201d} is not one this app writes: left out."
     );
 }
 

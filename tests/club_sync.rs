@@ -580,6 +580,9 @@ fn restarted(net: &mut Net, i: usize, seed: u64, url: String) -> Phone {
     let store = net.phones[i].store.clone();
     net.offline(i);
     let mut again = phone(&format!("phone-{i}"), seed, store);
+    // As the worker does on starting: the documents its storage holds.
+    let keys: Vec<StorageKey> = again.store.0.keys().cloned().collect();
+    again.replica.stored_documents(keys);
     again.replica.handle(ToWorker::Start {
         server: SERVER.into(),
         club: Some(url),
@@ -601,8 +604,13 @@ fn a_phone_restarted_from_its_own_storage_has_the_club_offline() {
 }
 
 /// A third phone joins the club and writes `damage` into the club's
-/// document; then phone 0's third hand must still reach phone 1.
-fn club_damaged_by_a_third_peer(damage: impl FnOnce(&mut automerge::transaction::Transaction<'_>)) {
+/// document; both phones' pages open anew (their workers restart from
+/// their storage, reading the damaged club); then phone 0's third hand
+/// must still reach phone 1. Returns the network and what the phones
+/// were told.
+fn club_damaged_by_a_third_peer(
+    damage: impl FnOnce(&mut automerge::transaction::Transaction<'_>),
+) -> (Net, Vec<String>) {
     let (mut net, url, full) = club_of_two();
     let id = id_of(&full);
     let third = net.join_third("third", 998, &url);
@@ -610,6 +618,14 @@ fn club_damaged_by_a_third_peer(damage: impl FnOnce(&mut automerge::transaction:
         net.change_club(third, &url, damage),
         "the third phone has the club"
     );
+    for i in 0..2 {
+        let again = restarted(&mut net, i, 20 + i as u64, url.clone());
+        net.phones[i] = again;
+        net.off[i] = false;
+    }
+    net.settle();
+    net.online(0);
+    net.online(1);
     net.say(
         0,
         ToWorker::Saved {
@@ -624,30 +640,114 @@ fn club_damaged_by_a_third_peer(damage: impl FnOnce(&mut automerge::transaction:
         Some(3),
         "phone 0's hand reaches phone 1 after the damage"
     );
+    let said = net.phones[1]
+        .told
+        .iter()
+        .filter_map(|m| match m {
+            FromWorker::Refused { message, .. } => Some(message.clone()),
+            _ => None,
+        })
+        .collect();
+    (net, said)
 }
 
 #[test]
 fn a_club_name_of_2_mb_from_a_third_peer_stops_no_games_sync() {
     use automerge::transaction::Transactable;
-    club_damaged_by_a_third_peer(|tx| {
+    let (net, said) = club_damaged_by_a_third_peer(|tx| {
         tx.put(automerge::ROOT, "name", "x".repeat(2_000_000))
             .unwrap();
     });
+    assert_eq!(
+        said,
+        vec!["The club's name is damaged: this phone shows the name it knew.".to_string()]
+    );
+    assert_eq!(
+        net.club(1).map(|c| c.1),
+        Some(String::new()),
+        "the app keeps the name it knew"
+    );
 }
 
 #[test]
 fn twenty_thousand_players_from_a_third_peer_stop_no_games_sync() {
     use automerge::transaction::Transactable;
     use automerge::ReadDoc;
-    club_damaged_by_a_third_peer(|tx| {
+    let (_, said) = club_damaged_by_a_third_peer(|tx| {
         let players = match tx.get(automerge::ROOT, "players").unwrap() {
             Some((automerge::Value::Object(_), id)) => id,
             _ => panic!("the club has players"),
         };
         for i in 0..20_000 {
-            tx.put(&players, format!("p{i}"), format!("P{i}")).unwrap();
+            tx.put(&players, format!("p{i:05}"), format!("P{i}"))
+                .unwrap();
         }
     });
+    assert_eq!(
+        said,
+        vec!["The club's list of players has 20,000 names; the first 1,000 are kept.".to_string()]
+    );
+}
+
+#[test]
+fn the_clubs_players_and_nights_not_lists_stop_no_games_sync() {
+    use automerge::transaction::Transactable;
+    let (_, said) = club_damaged_by_a_third_peer(|tx| {
+        tx.put(automerge::ROOT, "players", 12).unwrap();
+        tx.put_object(automerge::ROOT, "nights", automerge::ObjType::List)
+            .unwrap();
+    });
+    assert!(said.contains(&"The club's list of players is damaged: left out.".to_string()));
+    assert!(said.contains(&"The club's list of nights is damaged: left out.".to_string()));
+}
+
+#[test]
+fn an_index_of_games_damaged_stops_no_games_sync_the_games_stored_here_go_on() {
+    use automerge::transaction::Transactable;
+    let (_, said) = club_damaged_by_a_third_peer(|tx| {
+        tx.put(automerge::ROOT, "games", "none").unwrap();
+    });
+    assert_eq!(
+        said,
+        vec![
+            "The club's index of games is damaged: the games on this phone go on syncing."
+                .to_string()
+        ]
+    );
+}
+
+#[test]
+fn a_club_that_cannot_be_read_at_all_stops_no_games_sync() {
+    use automerge::transaction::Transactable;
+    let (_, said) = club_damaged_by_a_third_peer(|tx| {
+        tx.put(automerge::ROOT, "layout", 9u64).unwrap();
+    });
+    assert_eq!(said.len(), 1);
+    assert!(said[0].starts_with(
+        "The club's list cannot be read: a newer version of the app wrote it (format 9)"
+    ));
+}
+
+#[test]
+fn a_game_taken_out_of_the_clubs_index_is_put_back_by_the_phones_that_have_it() {
+    use automerge::transaction::Transactable;
+    use automerge::ReadDoc;
+    let (net, said) = club_damaged_by_a_third_peer(|tx| {
+        let games = match tx.get(automerge::ROOT, "games").unwrap() {
+            Some((automerge::Value::Object(_), id)) => id,
+            _ => panic!("the club has games"),
+        };
+        for key in tx.keys(&games).collect::<Vec<_>>() {
+            tx.delete(&games, key.as_str()).unwrap();
+        }
+    });
+    assert!(said.is_empty(), "nothing refused: {said:?}");
+    assert_eq!(
+        net.club(0).map(|c| c.2),
+        Some(1),
+        "the game is in the index again"
+    );
+    assert_eq!(net.club(1).map(|c| c.2), Some(1));
 }
 
 #[test]

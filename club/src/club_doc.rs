@@ -36,11 +36,12 @@ pub const CLUB_DOC: &str = "chicken-scores/club";
 /// The layout this release writes and reads.
 pub const CLUB_LAYOUT: u64 = 1;
 
-/// A club as read from its document.
+/// A club as read from its document, part by part: a damaged part is
+/// left out and noted, never hiding the rest.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Club {
-    /// Its name.
-    pub name: String,
+    /// Its name (`None` if damaged: the phone shows the name it knew).
+    pub name: Option<String>,
     /// Each game's id and its document's address, by id.
     pub games: Vec<(String, String)>,
     /// The players' names, by key.
@@ -54,10 +55,137 @@ pub struct Club {
     /// ("games/<id>", "players/<key>", "nights/<id>"): the first value is
     /// shown.
     pub conflicted: Vec<String>,
-    /// Entries left out because they are not what this app writes (a
-    /// number, a nested object, an overlong key): "games/<id>". One bad
-    /// entry never hides the rest of the club.
-    pub bad: Vec<String>,
+    /// What was left out, and why (a damaged name or list, a list past its
+    /// limit, an entry this app does not write).
+    pub notes: Vec<Note>,
+}
+
+impl Club {
+    /// Whether the index of games could be read (an index a peer damaged
+    /// names no game: the phone keeps syncing the games it holds).
+    pub fn index_read(&self) -> bool {
+        !self.notes.contains(&Note::Damaged(List::Games))
+    }
+}
+
+/// One of the club's lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum List {
+    /// The index of games.
+    Games,
+    /// The players' names.
+    Players,
+    /// The names renamed.
+    Renamed,
+    /// The nights.
+    Nights,
+}
+
+impl List {
+    /// Its key in the document.
+    pub fn key(self) -> &'static str {
+        match self {
+            List::Games => "games",
+            List::Players => "players",
+            List::Renamed => "renamed",
+            List::Nights => "nights",
+        }
+    }
+
+    /// What it is called in a message.
+    pub fn said(self) -> &'static str {
+        match self {
+            List::Games => "The club's index of games",
+            List::Players => "The club's list of players",
+            List::Renamed => "The club's list of renamed players",
+            List::Nights => "The club's list of nights",
+        }
+    }
+
+    /// What it holds, counted.
+    fn things(self) -> &'static str {
+        match self {
+            List::Games => "games",
+            List::Players => "names",
+            List::Renamed => "renames",
+            List::Nights => "nights",
+        }
+    }
+
+    /// The most it is read to (a backup's limits).
+    fn max(self) -> usize {
+        match self {
+            List::Games => MAX_CLUB_GAMES,
+            List::Players | List::Renamed => MAX_CLUB_PLAYERS,
+            List::Nights => MAX_CLUB_NIGHTS,
+        }
+    }
+}
+
+/// Something of the club left out as it was read.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Note {
+    /// The name is not a text of at most 40 characters.
+    NameDamaged,
+    /// A list is not a map: read as empty.
+    Damaged(List),
+    /// A list holds `found` entries: the first `kept` (in key order) are.
+    TooMany {
+        /// Which list.
+        list: List,
+        /// How many it holds.
+        found: usize,
+        /// How many are read.
+        kept: usize,
+    },
+    /// An entry of a list is not one this app writes (a number, a map, an
+    /// overlong key or value): its key's first 40 characters.
+    BadEntry {
+        /// Which list.
+        list: List,
+        /// Its key, bounded.
+        key: String,
+    },
+}
+
+impl Note {
+    /// What the club's page says of it.
+    pub fn message(&self) -> String {
+        match self {
+            Note::NameDamaged => {
+                "The club's name is damaged: this phone shows the name it knew.".into()
+            }
+            Note::Damaged(List::Games) => format!(
+                "{} is damaged: the games on this phone go on syncing.",
+                List::Games.said()
+            ),
+            Note::Damaged(list) => format!("{} is damaged: left out.", list.said()),
+            Note::TooMany { list, found, kept } => format!(
+                "{} has {} {}; the first {} are kept.",
+                list.said(),
+                grouped(*found),
+                list.things(),
+                grouped(*kept)
+            ),
+            Note::BadEntry { list, key } => format!(
+                "{}: the entry \u{201c}{key}\u{201d} is not one this app writes: left out.",
+                list.said()
+            ),
+        }
+    }
+}
+
+/// `n` with its thousands grouped: 20,000.
+pub fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Writes a new club called `name` into an empty document.
@@ -158,7 +286,9 @@ pub fn put_night<T: Transactable>(doc: &mut T, id: &str, json: &str) -> Result<b
     Ok(true)
 }
 
-/// Reads the club in `doc`, checked for shape and size.
+/// Reads the club in `doc`, part by part: only a document that is not a
+/// club (or of a newer layout) is refused; a damaged part is noted and the
+/// rest read.
 pub fn read<D: ReadDoc>(doc: &D) -> Result<Club, DocError> {
     match doc.get(ROOT, "doc")? {
         Some((Value::Scalar(s), _)) if matches!(s.as_ref(), ScalarValue::Str(t) if t.as_str() == CLUB_DOC) =>
@@ -175,20 +305,23 @@ pub fn read<D: ReadDoc>(doc: &D) -> Result<Club, DocError> {
     }
     let name = match doc.get(ROOT, "name")? {
         Some((Value::Scalar(s), _)) => match s.as_ref() {
-            ScalarValue::Str(t) if t.chars().count() <= MAX_CLUB_NAME => t.to_string(),
-            _ => return Err(DocError::Malformed("name")),
+            ScalarValue::Str(t) if t.chars().count() <= MAX_CLUB_NAME => Some(t.to_string()),
+            _ => None,
         },
-        _ => return Err(DocError::Malformed("name")),
+        _ => None,
     };
     let mut club = Club {
         name,
         ..Club::default()
     };
-    club.games = texts(doc, "games", MAX_CLUB_GAMES, &mut club)?;
+    if club.name.is_none() {
+        club.notes.push(Note::NameDamaged);
+    }
+    club.games = texts(doc, List::Games, &mut club)?;
     club.renamed = renames(doc, &mut club)?;
     // A name renamed on one phone while another added it (or a phone of
     // an older release did) is the name it became: left out here.
-    let players = texts(doc, "players", MAX_CLUB_PLAYERS, &mut club)?;
+    let players = texts(doc, List::Players, &mut club)?;
     club.players = players
         .into_iter()
         .filter(|(key, _)| {
@@ -198,20 +331,23 @@ pub fn read<D: ReadDoc>(doc: &D) -> Result<Club, DocError> {
         })
         .map(|(_, name)| name)
         .collect();
-    club.nights = texts(doc, "nights", MAX_CLUB_NIGHTS, &mut club)?;
+    club.nights = texts(doc, List::Nights, &mut club)?;
     Ok(club)
 }
 
 /// Every rename the club knows, by the old name's key (sorted): where two
 /// phones renamed one name at once, the value Automerge shows (the one a
 /// game's players show too). At most `MAX_CLUB_PLAYERS`: more are left
-/// out, never refusing the club. An entry that is not a name's key with a
-/// name is left out and named in `club.bad`.
+/// out and noted, never refusing the club. An entry that is not a name's
+/// key with a name is left out and noted.
 fn renames<D: ReadDoc>(doc: &D, club: &mut Club) -> Result<Vec<(String, String)>, DocError> {
+    let list = List::Renamed;
     let mut out = std::collections::BTreeMap::new();
+    let mut found = 0;
     for obj in renamed_maps(doc)? {
+        found += doc.length(&obj);
         for k in doc.keys(&obj) {
-            if out.len() >= MAX_CLUB_PLAYERS {
+            if out.len() >= list.max() {
                 break;
             }
             if out.contains_key(&k) {
@@ -223,18 +359,27 @@ fn renames<D: ReadDoc>(doc: &D, club: &mut Club) -> Result<Vec<(String, String)>
                     ScalarValue::Str(t) if !t.trim().is_empty() && t.len() <= MAX_FIELD_BYTES => {
                         out.insert(k, t.to_string());
                     }
-                    _ => club.bad.push(format!("renamed/{}", bounded_key(&k))),
+                    _ => club.notes.push(bad_entry(list, &k)),
                 },
-                _ => club.bad.push(format!("renamed/{}", bounded_key(&k))),
+                _ => club.notes.push(bad_entry(list, &k)),
             }
         }
+    }
+    if found > list.max() {
+        club.notes.push(Note::TooMany {
+            list,
+            found,
+            kept: list.max(),
+        });
     }
     Ok(out.into_iter().collect())
 }
 
-/// A key as shown in a message: its first 40 characters.
-fn bounded_key(k: &str) -> String {
-    k.chars().take(40).collect()
+fn bad_entry(list: List, k: &str) -> Note {
+    Note::BadEntry {
+        list,
+        key: k.chars().take(40).collect(),
+    }
 }
 
 fn map<D: ReadDoc>(doc: &D, key: &'static str) -> Result<ObjId, DocError> {
@@ -244,35 +389,43 @@ fn map<D: ReadDoc>(doc: &D, key: &'static str) -> Result<ObjId, DocError> {
     }
 }
 
-/// Every key of map `key` with its (first) text value, in key order;
-/// an entry of another shape is left out and named in `club.bad`.
+/// The first `list.max()` keys of `list` (in key order) with their
+/// (first) text values; a list that is not a map is noted as damaged and
+/// read as empty, a longer one noted, an entry of another shape left out
+/// and noted.
 fn texts<D: ReadDoc>(
     doc: &D,
-    key: &'static str,
-    max: usize,
+    list: List,
     club: &mut Club,
 ) -> Result<Vec<(String, String)>, DocError> {
-    let obj = map(doc, key)?;
-    if doc.length(&obj) > max {
-        return Err(DocError::TooBig);
+    let Ok(obj) = map(doc, list.key()) else {
+        club.notes.push(Note::Damaged(list));
+        return Ok(Vec::new());
+    };
+    let found = doc.length(&obj);
+    if found > list.max() {
+        club.notes.push(Note::TooMany {
+            list,
+            found,
+            kept: list.max(),
+        });
     }
     let mut out = Vec::new();
-    for k in doc.keys(&obj) {
-        let shown = bounded_key(&k);
+    for k in doc.keys(&obj).take(list.max()) {
         if k.is_empty() || k.len() > MAX_FIELD_BYTES {
-            club.bad.push(format!("{key}/{shown}"));
+            club.notes.push(bad_entry(list, &k));
             continue;
         }
         let values = doc.get_all(&obj, k.as_str())?;
         if values.len() > 1 {
-            club.conflicted.push(format!("{key}/{k}"));
+            club.conflicted.push(format!("{}/{k}", list.key()));
         }
         match values.into_iter().next() {
             Some((Value::Scalar(s), _)) => match s.as_ref() {
                 ScalarValue::Str(t) if t.len() <= MAX_FIELD_BYTES => out.push((k, t.to_string())),
-                _ => club.bad.push(format!("{key}/{shown}")),
+                _ => club.notes.push(bad_entry(list, &k)),
             },
-            Some(_) => club.bad.push(format!("{key}/{shown}")),
+            Some(_) => club.notes.push(bad_entry(list, &k)),
             None => {}
         }
     }

@@ -58,6 +58,9 @@ pub enum Effect {
     Offline(ConnectionId),
     /// A document created or found is ready to read.
     Ready(DocumentId),
+    /// A document looked for is not in storage here: it is asked of the
+    /// server.
+    Searching(DocumentId),
     /// A document changed (here or on another phone).
     Changed(DocumentId),
 }
@@ -294,17 +297,24 @@ impl<R: RngCore> Engine<R> {
                 CommandResult::SearchForDoc {
                     search_state,
                     actor_id,
-                } if *search_state.phase() == DocSearchPhase::Ready => {
-                    if let Some(doc) = self.actors.get(&actor_id).map(|a| a.document_id().clone()) {
-                        self.effects.push(Effect::Ready(doc));
+                } => {
+                    let doc = self.actors.get(&actor_id).map(|a| a.document_id().clone());
+                    match (doc, search_state.phase()) {
+                        (Some(doc), DocSearchPhase::Ready) => self.effects.push(Effect::Ready(doc)),
+                        (Some(doc), DocSearchPhase::Searching(_)) => {
+                            self.effects.push(Effect::Searching(doc))
+                        }
+                        _ => {}
                     }
                 }
                 _ => {}
             }
         }
         for (doc, search) in results.search_state_updates {
-            if *search.phase() == DocSearchPhase::Ready {
-                self.effects.push(Effect::Ready(doc));
+            match search.phase() {
+                DocSearchPhase::Ready => self.effects.push(Effect::Ready(doc)),
+                DocSearchPhase::Searching(_) => self.effects.push(Effect::Searching(doc)),
+                DocSearchPhase::Loading => {}
             }
         }
         for task in results.new_tasks {

@@ -49,4 +49,20 @@ impl DocError {
             DocError::Malformed(field) => format!("Its {field} is damaged."),
         }
     }
+
+    /// What the app says of a club's document it cannot read at all: in
+    /// words of the club, never of a game.
+    pub fn club_message(&self) -> String {
+        let why = match self {
+            DocError::NotOurs => "it is not a Chicken Scores club".to_string(),
+            DocError::Newer(v) => {
+                format!(
+                    "a newer version of the app wrote it (format {v}): update the app to read it"
+                )
+            }
+            DocError::TooBig => "it is larger than any club could be".to_string(),
+            DocError::Malformed(field) => format!("its {field} is damaged"),
+        };
+        format!("The club's list cannot be read: {why}. Its games on this phone go on syncing.")
+    }
 }

@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 
 use automerge::{AutoCommit, Automerge, ReadDoc};
 use rand_core_09::RngCore;
-use samod_core::{AutomergeUrl, DocumentId};
+use samod_core::{AutomergeUrl, DocumentId, StorageKey};
 
 use super::engine::{Effect, Engine};
 use super::message::{Asked, FromWorker, ToWorker};
@@ -43,7 +43,14 @@ pub struct Replica<R: RngCore> {
     /// Round parts typed before their game's document was ready.
     rounds_waiting: HashMap<String, Vec<(String, String)>>,
     refused: HashSet<DocumentId>,
-    bad_told: HashSet<String>,
+    /// What was said of the club's document (once each).
+    club_said: HashSet<String>,
+    /// The documents this phone's storage holds (told by the runtime).
+    stored: Vec<DocumentId>,
+    /// Whether the stored documents were looked for (once, when the
+    /// club's index cannot be read), and those not found yet.
+    stored_searched: bool,
+    finding_stored: HashSet<DocumentId>,
     out: Vec<FromWorker>,
 }
 
@@ -68,9 +75,25 @@ impl<R: RngCore> Replica<R> {
             rounds_told: HashMap::new(),
             rounds_waiting: HashMap::new(),
             refused: HashSet::new(),
-            bad_told: HashSet::new(),
+            club_said: HashSet::new(),
+            stored: Vec::new(),
+            stored_searched: false,
+            finding_stored: HashSet::new(),
             out: Vec::new(),
         }
+    }
+
+    /// The documents this phone's storage holds, by the engine's storage
+    /// keys: where the club's index cannot be read, the games among them
+    /// are the ones this phone goes on syncing.
+    pub fn stored_documents(&mut self, keys: impl IntoIterator<Item = StorageKey>) {
+        let mut docs: Vec<DocumentId> = keys
+            .into_iter()
+            .filter_map(|k| k.into_iter().next().and_then(|first| first.parse().ok()))
+            .collect();
+        docs.sort_by_key(|d| d.to_string());
+        docs.dedup();
+        self.stored = docs;
     }
 
     /// What to tell the app.
@@ -89,7 +112,12 @@ impl<R: RngCore> Replica<R> {
             }
             for effect in effects {
                 match effect {
-                    Effect::Ready(doc) => self.on_ready(doc),
+                    Effect::Ready(doc) => {
+                        self.on_ready(doc.clone());
+                        self.stored_settled(&doc);
+                    }
+                    // Not in storage here: looked for on the server.
+                    Effect::Searching(doc) => self.stored_settled(&doc),
                     Effect::Changed(doc) => self.on_changed(doc),
                     Effect::Online(_) => self.out.push(FromWorker::Online { online: true }),
                     Effect::Offline(_) => self.out.push(FromWorker::Online { online: false }),
@@ -274,7 +302,10 @@ impl<R: RngCore> Replica<R> {
                 self.tell_round(&doc);
                 self.tell_club();
             }
-            _ if self.club.as_ref() == Some(&doc) => self.refuse(&doc),
+            _ if self.club.as_ref() == Some(&doc) => {
+                self.say_of_club(DocError::NotOurs.club_message());
+                self.index_unreadable();
+            }
             _ if self.ids.contains_key(&doc) => self.refuse(&doc),
             _ => {}
         }
@@ -296,9 +327,8 @@ impl<R: RngCore> Replica<R> {
         let club_read = match read {
             Some(Ok(c)) => c,
             Some(Err(e)) => {
-                self.refuse_with(club, e);
-                self.club_read = true;
-                self.save_unindexed();
+                self.say_of_club(e.club_message());
+                self.index_unreadable();
                 return;
             }
             None => return,
@@ -319,17 +349,15 @@ impl<R: RngCore> Replica<R> {
             self.ids.insert(doc.clone(), id.clone());
             self.engine.find(doc);
         }
-        self.club_read = true;
-        self.save_unindexed();
-        for bad in &club_read.bad {
-            if self.bad_told.insert(bad.clone()) {
-                self.out.push(FromWorker::Refused {
-                    url: String::new(),
-                    message: format!(
-                        "An entry of the club ({bad}) is not one this app writes: left out."
-                    ),
-                });
-            }
+        if club_read.index_read() {
+            self.club_read = true;
+            self.save_unindexed();
+            self.index_missing(club, &club_read.games);
+        } else {
+            self.index_unreadable();
+        }
+        for note in &club_read.notes {
+            self.say_of_club(note.message());
         }
         for (id, json) in &club_read.nights {
             if self.nights_told.get(id) != Some(json) {
@@ -341,6 +369,46 @@ impl<R: RngCore> Replica<R> {
             }
         }
         self.tell_club();
+    }
+
+    /// Tells the app `message` about the club's document, once.
+    fn say_of_club(&mut self, message: String) {
+        if self.club_said.insert(message.clone()) {
+            self.out.push(FromWorker::Refused {
+                url: String::new(),
+                message,
+            });
+        }
+    }
+
+    /// The club's index cannot be read: the games this phone stores are
+    /// looked for (once) and go on syncing; saves of games not known wait
+    /// until each is found or known not to be here.
+    fn index_unreadable(&mut self) {
+        if !self.stored_searched {
+            self.stored_searched = true;
+            for doc in self.stored.clone() {
+                if self.club.as_ref() == Some(&doc)
+                    || self.ids.contains_key(&doc)
+                    || self.refused.contains(&doc)
+                {
+                    continue;
+                }
+                self.finding_stored.insert(doc.clone());
+                self.engine.find(doc);
+            }
+        }
+        if self.finding_stored.is_empty() && !self.club_read {
+            self.club_read = true;
+            self.save_unindexed();
+        }
+    }
+
+    /// Stored document `doc` was found (or is not here after all).
+    fn stored_settled(&mut self, doc: &DocumentId) {
+        if self.finding_stored.remove(doc) && self.finding_stored.is_empty() {
+            self.index_unreadable();
+        }
     }
 
     /// The saves that waited for the club's index, of games it does not
@@ -376,7 +444,8 @@ impl<R: RngCore> Replica<R> {
             .count();
         let msg = FromWorker::Club {
             url: AutomergeUrl::from(&club).to_string(),
-            name: read.name,
+            // A damaged name: the app keeps the one it knew.
+            name: read.name.unwrap_or_default(),
             games: read.games.len(),
             here,
             players: read.players,
@@ -386,6 +455,32 @@ impl<R: RngCore> Replica<R> {
             self.club_told = Some(msg.clone());
             self.out.push(msg);
         }
+    }
+
+    /// Puts back into the club's index the games this phone has that it
+    /// lacks (a peer took them out): the club's index is every member's
+    /// games.
+    fn index_missing(&mut self, club: &DocumentId, indexed: &[(String, String)]) {
+        let missing: Vec<(String, DocumentId)> = self
+            .games
+            .iter()
+            .filter(|(id, doc)| {
+                self.engine.is_ready(doc)
+                    && !self.refused.contains(*doc)
+                    && indexed.binary_search_by(|(i, _)| i.cmp(*id)).is_err()
+            })
+            .map(|(id, doc)| (id.clone(), doc.clone()))
+            .collect();
+        if missing.is_empty() {
+            return;
+        }
+        self.engine.change(club, |d| {
+            let mut tx = d.transaction();
+            for (id, doc) in &missing {
+                let _ = club_doc::add_game(&mut tx, id, &AutomergeUrl::from(doc).to_string());
+            }
+            tx.commit();
+        });
     }
 
     /// Adds the games created here to the club's index.

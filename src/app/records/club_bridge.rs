@@ -474,6 +474,12 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
                 name: String::new(),
             });
             let first = m.url.is_empty();
+            // A name the club's document holds damaged: the one known here.
+            let name = match (name.is_empty(), m.name.is_empty()) {
+                (false, _) => name,
+                (true, false) => m.name.clone(),
+                (true, true) => "Club".to_string(),
+            };
             if m.url != url || m.name != name {
                 if first {
                     // The club just created here: kept now, then every

@@ -113,16 +113,19 @@ export class ShimPage {
     // a next goto's script, run in this document before it is replaced,
     // would be lost with it. (The page may be gone before the script's
     // answer: that is the point.)
-    await this.tab.exec('(url) => { window.__shimLeft = true; setTimeout(() => { location.href = url; }); }', [url]).catch(() => {});
-    const stillHere = () => Promise.race([
-      this.tab.exec('() => window.__shimLeft === true', []).catch(() => true),
-      sleep(2000).then(() => true),
-    ]);
-    const end = Date.now() + this.timeout;
-    while (await this.tab.url().catch(() => '') !== url || await stillHere()) {
-      if (Date.now() > end) throw new TimeoutError(`page.goto: ${url} not reached within ${this.timeout}ms${await this.screenSays()}`);
-      await sleep(50);
-    }
+    const leave = this.tab.leave ?? ((work) => work());
+    await leave(async () => {
+      await this.tab.exec('(url) => { window.__shimLeft = true; setTimeout(() => { location.href = url; }); }', [url]).catch(() => {});
+      const stillHere = () => Promise.race([
+        this.tab.exec('() => window.__shimLeft === true', []).catch(() => true),
+        sleep(2000).then(() => true),
+      ]);
+      const end = Date.now() + this.timeout;
+      while (await this.tab.url().catch(() => '') !== url || await stillHere()) {
+        if (Date.now() > end) throw new TimeoutError(`page.goto: ${url} not reached within ${this.timeout}ms${await this.screenSays()}`);
+        await sleep(50);
+      }
+    });
   }
   /** For a timeout's message: the address and the start of what the screen
    *  says, so a failure in CI shows where the app was. */
@@ -130,7 +133,7 @@ export class ShimPage {
     const seen = await Promise.race([
       this.tab.exec('() => location.pathname + ": " + (document.body?.innerText ?? "").replace(/\\s+/g, " ").slice(0, 400)', []),
       sleep(3000).then(() => 'no answer from the page'),
-    ]).catch((e) => `no answer from the page (${String(e.message || e).slice(0, 100)})`);
+    ]).catch((e) => `no answer from the page (${String(e.message || e).slice(0, 1600)})`);
     return `\n  the screen: ${seen}`;
   }
   async reload() { await this.tab.reload(); }

@@ -76,7 +76,7 @@ async function startWebKit({ profile, width, height, colorScheme, features = SAF
   }
   const session = `${base}/session/${created.sessionId}`;
   const first = await call(session, 'GET', '/window');
-  return new WebKitBackend({ driver, session, window: first, version: created.capabilities.browserVersion });
+  return new WebKitBackend({ driver, session, window: first, version: created.capabilities.browserVersion, said });
 }
 
 /** Ends a driver and the browser it started, at once. */
@@ -143,13 +143,14 @@ export function webkitLogReader() {
 }
 
 class WebKitBackend {
-  constructor({ driver, session, window, version }) {
+  constructor({ driver, session, window, version, said }) {
     this.engine = 'webkit';
     this.version = `WebKitGTK ${version}`;
     this.driver = driver;
     this.session = session;
     this.current = window;
     this.queue = Promise.resolve();
+    this.said = said;
   }
 
   /** Runs WebDriver commands one at a time, in `window` (a tab). */
@@ -165,7 +166,14 @@ class WebKitBackend {
     return run;
   }
 
-  cmd(method, p, body) { return call(this.session, method, p, body); }
+  /** One command of this session. A session gone (the browser ended) says
+   *  the driver's and the shell's last lines: why it ended. */
+  cmd(method, p, body) {
+    return call(this.session, method, p, body).catch((e) => {
+      if (e.code === 'invalid session id') e.message += `\n  the browser's last lines:\n    ${this.said.join('\n    ').slice(-1500)}`;
+      throw e;
+    });
+  }
 
   /** Presses `keys` down in order, then lets them go in reverse (a chord). */
   async keys(keys) {

@@ -32,7 +32,10 @@ static int windows;
 static void on_destroy(GtkWidget *w, gpointer data)
 {
     (void)w; (void)data;
-    if (--windows == 0) gtk_main_quit();
+    if (--windows == 0) {
+        g_printerr("chicken-phone: the last window closed\n");
+        gtk_main_quit();
+    }
 }
 
 /* A window holding only `view`. */
@@ -60,12 +63,23 @@ static void on_load_changed(WebKitWebView *view, WebKitLoadEvent event, gpointer
     }
 }
 
+/* A web process that ended under a page, said with its reason (a test whose
+ * browser then stops answering shows why). */
+static void on_web_process_terminated(WebKitWebView *view, WebKitWebProcessTerminationReason reason, gpointer data)
+{
+    (void)data;
+    static const char *const reasons[] = { "crashed", "exceeded its memory limit", "was ended by the browser" };
+    g_printerr("chicken-phone: the web process of %s %s\n", webkit_web_view_get_uri(view),
+        reason <= WEBKIT_WEB_PROCESS_TERMINATED_BY_API ? reasons[reason] : "ended");
+}
+
 static WebKitWebView *new_view(gboolean automated)
 {
     WebKitWebView *view = WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW,
         "web-context", context, "settings", settings,
         "is-controlled-by-automation", automated, NULL));
     g_signal_connect(view, "load-changed", G_CALLBACK(on_load_changed), NULL);
+    g_signal_connect(view, "web-process-terminated", G_CALLBACK(on_web_process_terminated), NULL);
     return view;
 }
 
@@ -103,6 +117,7 @@ static GtkWidget *create_for_page(WebKitWebView *view, WebKitNavigationAction *a
         "related-view", view, "settings", settings,
         "is-controlled-by-automation", webkit_web_view_is_controlled_by_automation(view), NULL));
     g_signal_connect(child, "load-changed", G_CALLBACK(on_load_changed), NULL);
+    g_signal_connect(child, "web-process-terminated", G_CALLBACK(on_web_process_terminated), NULL);
     g_signal_connect_swapped(child, "ready-to-show", G_CALLBACK(show_in_window), child);
     return GTK_WIDGET(child);
 }

@@ -116,6 +116,16 @@ impl Chunks {
         request(&req).await.map(|_| ())
     }
 
+    /// Every key stored (the engine's keys name their document first).
+    pub async fn keys(&self) -> Result<Vec<StorageKey>, StoreError> {
+        let refused = |_| StoreError("IndexedDB".into());
+        let tx = self.db.transaction_with_str(STORE).map_err(refused)?;
+        let store = tx.object_store(STORE).map_err(refused)?;
+        let keys = request(&store.get_all_keys().map_err(refused)?).await?;
+        let keys: Array = keys.dyn_into().map_err(|_| StoreError("keys".into()))?;
+        Ok(keys.iter().filter_map(|k| key_from(&k)).collect())
+    }
+
     /// Performs one of the engine's storage tasks.
     pub async fn perform(&self, task: StorageTask) -> Result<StorageResult, StoreError> {
         let refused = |_| StoreError("IndexedDB".into());

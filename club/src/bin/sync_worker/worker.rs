@@ -118,7 +118,11 @@ pub fn start() {
             chunks.close();
             return give_up();
         };
-        let replica = Replica::new(Engine::new(hub, CryptoRng, clock));
+        let mut replica = Replica::new(Engine::new(hub, CryptoRng, clock));
+        // The games here, should the club's index be unreadable.
+        if let Ok(keys) = chunks.keys().await {
+            replica.stored_documents(keys);
+        }
         *shared.borrow_mut() = Some(Worker {
             replica,
             chunks,
