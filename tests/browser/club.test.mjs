@@ -36,9 +36,7 @@ test('a club created on one phone is joined on another, and a hand saved on eith
     // The game reaches the other phone, with its hand.
     await openFromHome(b, game);
     const B = new GameScreen(b.page);
-    if (!(await poll(async () => (await B.rowCount()) === 1, { timeout: 30_000, interval: 250 }))) {
-      assert.fail(`A's hand never showed on B. ${await whereIsTheGame(game, { a, b })}`);
-    }
+    await showsRows(b, 1, game, { a, b });
     assert.deepEqual(await B.totals(), { Ann: 0, Bob: 5 });
     // A hand saved on the second phone shows on the first, live.
     await hand(b, 7);
@@ -182,7 +180,7 @@ test('both phones score while the server is down; back online both hands are kep
     const game = await newGame(a);
     await hand(a, 5);
     await openFromHome(b, game);
-    await new GameScreen(b.page).waitRows(1);
+    await showsRows(b, 1, game, { a, b });
 
     // The server dies mid-game; both phones carry on and score hand 2.
     await stopSync();
@@ -220,6 +218,13 @@ test('both phones score while the server is down; back online both hands are kep
     if (c) await c.close();
   }
 });
+
+/** Waits until `p` shows `rows` rows of game `gamePath`; if they never
+ *  come, fails saying where the game is on each phone and the server. */
+async function showsRows(p, rows, gamePath, phones) {
+  const shown = await poll(async () => (await new GameScreen(p.page).rowCount()) === rows, { timeout: 30_000, interval: 250 });
+  if (!shown) assert.fail(`${rows} rows never showed. ${await whereIsTheGame(gamePath, phones)}`);
+}
 
 /** Where game `gamePath` is, for a failure's message: each phone's stored
  *  copy and its copy of the club's (the base of its next edit), and the
