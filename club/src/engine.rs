@@ -85,6 +85,9 @@ pub struct Engine<R: RngCore> {
     accepted: Option<ConnectionId>,
     work: VecDeque<Work>,
     effects: Vec<Effect>,
+    /// Whether documents are offered to peers unasked (a listening
+    /// engine, as the reference sync server, offers none).
+    announce: bool,
 }
 
 impl<R: RngCore> Engine<R> {
@@ -103,6 +106,7 @@ impl<R: RngCore> Engine<R> {
             accepted: None,
             work: VecDeque::new(),
             effects: Vec::new(),
+            announce: true,
         }
     }
 
@@ -132,8 +136,11 @@ impl<R: RngCore> Engine<R> {
         Ok(())
     }
 
-    /// Accepts connections as the server does (the tests' server).
+    /// Accepts connections as the server does (the tests' server): like
+    /// the reference sync server (`sharePolicy: false`), it offers no
+    /// document to a peer that has not asked for it.
     pub fn listen(&mut self, url: &str) -> Result<(), String> {
+        self.announce = false;
         let url = url
             .parse()
             .map_err(|_| "not a server address".to_string())?;
@@ -365,7 +372,9 @@ impl<R: RngCore> Engine<R> {
                     id,
                     IoResult {
                         task_id: task.task_id,
-                        payload: DocumentIoResult::CheckSharePolicy(ShareConfig::read_write()),
+                        payload: DocumentIoResult::CheckSharePolicy(
+                            ShareConfig::read_write().with_announce(self.announce),
+                        ),
                     },
                 )),
             }
