@@ -3,7 +3,7 @@
 // is given Debian's). The profile is a folder of ours, so a killed browser
 // comes back to what it had written.
 import puppeteer from 'puppeteer-core';
-import { childPids } from './process.mjs';
+import { childPids, waitGone } from './process.mjs';
 
 /** Firefox's line for a load the service worker answered when the page
  *  cancelled it (dom.properties' InterceptionFailedWithURL). */
@@ -137,5 +137,8 @@ class FirefoxBackend {
     const pids = this.pid ? [this.pid, ...childPids(this.pid)] : [];
     for (const pid of pids) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
     await this.browser.disconnect().catch(() => {});
+    // Gone before its profile is used again or removed (a content process
+    // still ending wrote into it: ENOTEMPTY on removal, seen under load).
+    await waitGone(pids);
   }
 }

@@ -84,7 +84,14 @@ export function removeDir(dir) {
 /** Waits until none of `pids` runs any more (at most `timeout` ms), then
  *  kills what is left. */
 export async function waitGone(pids, timeout = 5000) {
-  const alive = () => pids.filter((pid) => fs.existsSync(`/proc/${pid}`));
+  // A zombie (ended, not yet reaped by its parent) writes nothing more.
+  const running = (pid) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+    } catch { return false; }
+  };
+  const alive = () => pids.filter(running);
   const end = Date.now() + timeout;
   while (alive().length && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
   for (const pid of alive()) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
