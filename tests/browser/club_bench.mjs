@@ -19,6 +19,9 @@
 //     B's page to the row), from the pages' messages to and from their
 //     workers and the chunks passing the app's server's /sync proxy.
 // Usage: node tests/browser/club_bench.mjs [hands=50] [games=200] [pause=1000]
+//        node tests/browser/club_bench.mjs real [games=5000] [hands=20]
+//        (a real club's size, issue 36: 260 nights, 200 players, 5,000
+//        games joined on a phone at 4x, then hands across two phones at 4x)
 //        (THROTTLE=4: the phone joining the club at 4x CPU)
 //        node tests/browser/club_bench.mjs bytes   (3. only; with
 //        CHICKEN_DIST=<another build's dist> to compare)
@@ -82,56 +85,132 @@ const TRACE = Boolean(process.env.TRACE);
 /** Per hand: [driver to tap, page to worker, worker to wire, server, worker to page, page to row]. */
 const stages = [];
 
+const traced = async (p, what, after) => (await p.page.evaluate(() => window.__trace || []))
+  .filter(([w, at]) => w === what && at >= after).map(([, at]) => at)[0];
+
+/** `hands` hands saved on phone A of the club A and B are in (games of 12
+ *  hands, B showing each game): per hand, ms from the tap on Save in A's
+ *  page to the frame in which B's sheet has the row. */
+async function handsAcross(a, b, hands) {
+  const out = [];
+  const wire = [];
+  if (TRACE) syncTrace.on = (dir, id, n) => wire.push({ dir, id, n, at: Date.now() });
+  while (out.length < hands) {
+    const game = await newGame(a);
+    await openFromHome(b, game);
+    const A = new GameScreen(a.page);
+    for (let h = 0; h < 12 && out.length < hands; h++) {
+      await A.wentOut('Ann');
+      await A.typePips('Bob', String(h + 1));
+      const rows = await A.rowCount();
+      if (PAUSE) await new Promise((r) => setTimeout(r, PAUSE));
+      const w0 = Date.now();
+      await A.save();
+      // B notes the frame its row is first there in.
+      await b.page.waitForFunction(([sel, n]) => {
+        if (document.querySelectorAll(sel).length !== n) return false;
+        window.__rowAt = Date.now();
+        return true;
+      }, [ROWS, rows + 1], { polling: 'raf', timeout: 60_000 });
+      const w5 = await b.page.evaluate(() => window.__rowAt);
+      const tap = await traced(a, 'tap', w0);
+      out.push(w5 - tap);
+      if (TRACE) {
+        const w1 = await traced(a, 'saved', w0);
+        const up = wire.find((e) => e.dir === 'up' && e.at >= w1);
+        const down = up && wire.find((e) => e.dir === 'down' && e.id !== up.id && e.at >= up.at);
+        const w4 = down && await traced(b, 'game', down.at);
+        if (tap && w1 && up && down && w4) stages.push([tap - w0, w1 - tap, up.at - w1, down.at - up.at, w4 - down.at, w5 - w4]);
+      }
+      await A.waitRows(rows + 1);
+    }
+  }
+  return out;
+}
+
 async function latency() {
   const a = await phone();
   const b = await phone();
-  const out = [];
-  const wire = [];
   // The hand's time runs from the tap in A's page (its click event), not
   // from the test driver's call (Playwright checks the button first).
   await a.context.addInitScript(traceWorkers);
   await b.context.addInitScript(traceWorkers);
-  if (TRACE) syncTrace.on = (dir, id, n) => wire.push({ dir, id, n, at: Date.now() });
-  const traced = async (p, what, after) => (await p.page.evaluate(() => window.__trace || []))
-    .filter(([w, at]) => w === what && at >= after).map(([, at]) => at)[0];
   try {
     const link = await createClub(a, 'Latency');
     await joinClub(b, link);
-    while (out.length < HANDS) {
-      const game = await newGame(a);
-      await openFromHome(b, game);
-      const A = new GameScreen(a.page);
-      for (let h = 0; h < 12 && out.length < HANDS; h++) {
-        await A.wentOut('Ann');
-        await A.typePips('Bob', String(h + 1));
-        const rows = await A.rowCount();
-        if (PAUSE) await new Promise((r) => setTimeout(r, PAUSE));
-        const w0 = Date.now();
-        await A.save();
-        // B notes the frame its row is first there in.
-        await b.page.waitForFunction(([sel, n]) => {
-          if (document.querySelectorAll(sel).length !== n) return false;
-          window.__rowAt = Date.now();
-          return true;
-        }, [ROWS, rows + 1], { polling: 'raf', timeout: 30_000 });
-        const w5 = await b.page.evaluate(() => window.__rowAt);
-        const tap = await traced(a, 'tap', w0);
-        out.push(w5 - tap);
-        if (TRACE) {
-          const w1 = await traced(a, 'saved', w0);
-          const up = wire.find((e) => e.dir === 'up' && e.at >= w1);
-          const down = up && wire.find((e) => e.dir === 'down' && e.id !== up.id && e.at >= up.at);
-          const w4 = down && await traced(b, 'game', down.at);
-          if (tap && w1 && up && down && w4) stages.push([tap - w0, w1 - tap, up.at - w1, down.at - up.at, w4 - down.at, w5 - w4]);
-        }
-        await A.waitRows(rows + 1);
-      }
-    }
+    return await handsAcross(a, b, HANDS);
   } finally {
     await a.close();
     await b.close();
   }
-  return out;
+}
+
+/** Slows phone `p`'s CPU `rate` times (a cheap phone). */
+async function throttle(p, rate) {
+  const cdp = await p.context.newCDPSession(p.page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
+/** `n` players' names and `nights` weekly nights (5 years: 260). */
+function seedRosterAndNights(players, nights) {
+  const names = Array.from({ length: players }, (_, i) => `Player ${String(i + 1).padStart(3, '0')}`);
+  const week = 7 * 24 * 3_600_000;
+  const t0 = Date.now() - nights * week;
+  const list = Array.from({ length: nights }, (_, i) => ({
+    schema: 3, id: `night${i}`, rev: 1, name: `Thursday ${i + 1}`, started_ms: t0 + i * week,
+    ended_ms: t0 + i * week + 4 * 3_600_000, left_out: [], updated_ms: t0 + i * week + 4 * 3_600_000,
+  }));
+  return { roster: { schema: 3, names }, nights: list };
+}
+
+/** A real club's size (issue 36): 260 nights, 200 players, 5,000 games
+ *  made into a club on phone A; phone B, at 4x CPU, joins: ms until its
+ *  club page says every game is there and its home lists them; then
+ *  `hands` hands across the two phones, both at 4x. */
+async function realClub(games, hands) {
+  const a = await phone();
+  const b = await phone();
+  await a.context.addInitScript(traceWorkers);
+  await b.context.addInitScript(traceWorkers);
+  try {
+    await a.page.goto(`${servers.url}/`);
+    await homeReady(a.page);
+    const rows = seedGames(games);
+    for (let i = 0; i < rows.length; i += 250) await idbSeed(a.page, rows.slice(i, i + 250));
+    const { roster, nights } = seedRosterAndNights(200, 260);
+    await a.page.evaluate(async ({ roster, nights }) => {
+      const db = await new Promise((res, rej) => {
+        const r = indexedDB.open('chicken-scores');
+        r.onsuccess = () => res(r.result);
+        r.onerror = () => rej(r.error);
+      });
+      const tx = db.transaction(['meta', 'nights'], 'readwrite');
+      tx.objectStore('meta').put({ t: JSON.stringify(roster) }, 'roster');
+      for (const n of nights) tx.objectStore('nights').put({ t: JSON.stringify(n) }, n.id);
+      await new Promise((res, rej) => { tx.oncomplete = res; tx.onabort = () => rej(tx.error); });
+      db.close();
+    }, { roster, nights });
+    const t0 = performance.now();
+    const link = await createClub(a, 'Five years');
+    const everyGame = `${games} of ${games} games`;
+    await a.page.getByTestId('club-status').filter({ hasText: everyGame }).waitFor({ timeout: 1_800_000 });
+    const made = performance.now() - t0;
+    await throttle(b, 4);
+    await b.page.goto(link);
+    const t1 = performance.now();
+    await b.page.getByTestId('club-join-invited').click();
+    await b.page.getByTestId('club-status').filter({ hasText: everyGame }).waitFor({ timeout: 1_800_000 });
+    const here = performance.now() - t1;
+    await b.page.goto(`${servers.url}/`);
+    await b.page.getByTestId('history-link').filter({ hasText: `(${games})` }).waitFor({ timeout: 1_800_000 });
+    const listed = performance.now() - t1;
+    await throttle(a, 4);
+    const lat = await handsAcross(a, b, hands);
+    return { made, here, listed, lat };
+  } finally {
+    await a.close();
+    await b.close();
+  }
 }
 
 async function join() {
@@ -196,9 +275,23 @@ async function noClubBytes() {
 
 await startServers();
 try {
+  if (process.argv[2] === 'real') {
+    const games = Number(process.argv[3] || 5000);
+    const r = await realClub(games, Number(process.argv[4] || 20));
+    console.log(`real club (${games} games, 200 players, 260 nights): made and sent from the phone holding them ${ms(r.made)} ms; joined at 4x: every game there ${ms(r.here)} ms, listed on home ${ms(r.listed)} ms`);
+    console.log(`hand on A visible on B, both at 4x (${r.lat.length} hands): median ${ms(pct(r.lat, 50))} ms, p95 ${ms(pct(r.lat, 95))} ms, max ${ms(sorted(r.lat).at(-1))}`);
+  } else {
+    await standard();
+  }
+} finally {
+  await stopServers();
+}
+
+/** The hands, the join of `GAMES` and the bytes of a phone in no club. */
+async function standard() {
   const bytes = await noClubBytes();
   console.log(`phone in no club: home ${bytes.home} B, home + New Chickenfoot form ${bytes.newGame} B; sync files fetched: ${bytes.sync.length}`);
-  if (ONLY_BYTES) process.exit(0);
+  if (ONLY_BYTES) return;
   const lat = await latency();
   console.log(`hand on A visible on B (${lat.length} hands): median ${ms(pct(lat, 50))} ms, p95 ${ms(pct(lat, 95))} ms, min ${ms(sorted(lat)[0])}, max ${ms(sorted(lat).at(-1))}`);
   if (TRACE) {
@@ -208,6 +301,4 @@ try {
   }
   const j = await join();
   console.log(`club of ${GAMES} games: made and sent from the phone holding them ${ms(j.made)} ms; joined on a new phone: every game there ${ms(j.here)} ms, listed on home ${ms(j.listed)} ms`);
-} finally {
-  await stopServers();
 }
