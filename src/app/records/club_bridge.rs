@@ -543,10 +543,12 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
             _ => say("A night from the club was refused: it is not one this app can read.".into()),
         },
         FromWorker::Left { .. } => {}
+        // With an address, a game's document (the club's own are said in
+        // the club's words, without one).
         FromWorker::Refused { url, message } => say(if url.is_empty() {
             message
         } else {
-            format!("A document from the club was refused: {message}")
+            format!("A game from the club was refused: {message}")
         }),
     }
 }
