@@ -42,9 +42,23 @@ thread_local! {
     static NEXT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     static STARTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     static CHANNEL_OPEN: RefCell<Option<BroadcastChannel>> = const { RefCell::new(None) };
+    /// Per game, the revision last heard of on this page.
+    static HEARD: RefCell<std::collections::HashMap<String, u64>> = RefCell::default();
+}
+
+/// The revision of game `id` this page last heard of (a save of another
+/// tab, a change from another phone). A screen that read the game before
+/// it started listening checks it: a change heard in between would
+/// otherwise never show (a phone opening a game the moment the club's
+/// next hand arrived stayed a hand behind).
+pub fn heard(id: &str) -> Option<u64> {
+    HEARD.with(|h| h.borrow().get(id).copied())
 }
 
 fn dispatch(change: Change) {
+    if let Change::Game { id, rev } = &change {
+        HEARD.with(|h| h.borrow_mut().insert(id.clone(), *rev));
+    }
     let handlers: Vec<Handler> =
         HANDLERS.with(|h| h.borrow().iter().map(|(_, f)| f.clone()).collect());
     for h in handlers {
@@ -87,10 +101,16 @@ pub fn on_change(f: impl Fn(&Change) + 'static) -> Listener {
         n.get()
     });
     HANDLERS.with(|h| h.borrow_mut().push((id, Rc::new(f))));
+    listen();
+    Listener(id)
+}
+
+/// Starts hearing other pages' saves (once per page): a screen calls it
+/// before it reads what it shows, so a save made meanwhile is heard.
+pub fn listen() {
     if !STARTED.with(|s| s.replace(true)) {
         start();
     }
-    Listener(id)
 }
 
 fn start() {

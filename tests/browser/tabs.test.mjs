@@ -144,6 +144,50 @@ test('two tabs on one game: saves in either order and at once, no hand lost, bot
   }
 });
 
+test('a hand saved in another tab while this tab is still opening the game shows once it is open', {
+  skip: ENGINE !== 'chromium' && 'holds the opening read with an init script (Chromium)',
+}, async () => {
+  const app = await openApp();
+  try {
+    const { page } = app;
+    const { gameUrl, id, game } = await gameWithOneHand(page);
+    await fill(page, 6);
+    // The second tab's read of the game's draft (the game page opening)
+    // answers 3 s late: the first tab's save lands in between.
+    await app.context.addInitScript(() => {
+      const get = IDBObjectStore.prototype.get;
+      IDBObjectStore.prototype.get = function (...args) {
+        const req = get.apply(this, args);
+        if (this.name === 'drafts' && !window.__held) {
+          window.__held = true;
+          req.__held = true;
+        }
+        return req;
+      };
+      const on = Object.getOwnPropertyDescriptor(IDBRequest.prototype, 'onsuccess');
+      Object.defineProperty(IDBRequest.prototype, 'onsuccess', {
+        get() { return on.get.call(this); },
+        set(fn) {
+          const late = fn && this.__held ? (e) => setTimeout(() => { window.__released = true; fn.call(this, e); }, 3000) : fn;
+          on.set.call(this, late);
+        },
+      });
+    });
+    const other = await app.context.newPage();
+    await other.goto(gameUrl);
+    await other.waitForFunction(() => window.__held === true);
+    await game.save();
+    await game.waitRows(2);
+    assert.equal(await other.evaluate(() => window.__released === true), false, 'the save landed while the second tab was opening the game');
+    await other.waitForFunction(() => window.__released === true);
+    await new GameScreen(other).waitRows(2);
+    assert.deepEqual(await storedPips(other, id), [4, 6]);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
+
 test('Back into the game after leaving the app, a hand saved in another tab meanwhile, then Save: nothing lost', async (t) => {
   const app = await openApp();
   try {

@@ -271,7 +271,7 @@ impl<R: GameUi> Screen<R> {
 
     /// Other pages' saves, and this page coming back from the cache.
     fn follow_other_pages(self) {
-        let listener = sync::on_change(move |change: &Change| match change {
+        let follow = move |change: &Change| match change {
             Change::Game { id: changed, rev } => {
                 let mine = self.id.try_with_value(|i| i == changed).unwrap_or(false);
                 let now = self.rec.try_with_untracked(|r| r.rev);
@@ -289,7 +289,16 @@ impl<R: GameUi> Screen<R> {
                 self.reload(None);
             }
             Change::Players => {}
-        });
+        };
+        let listener = sync::on_change(follow);
+        // A change heard between the game's read and now.
+        let heard = self
+            .id
+            .try_with_value(|id| sync::heard(id).map(|rev| (id.clone(), rev)))
+            .flatten();
+        if let Some((id, rev)) = heard {
+            follow(&Change::Game { id, rev });
+        }
         on_cleanup(move || sync::off(listener));
     }
 

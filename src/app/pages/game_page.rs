@@ -57,6 +57,8 @@ pub fn game_page<R: GameUi>(id: &str) -> AnyView {
     let done = RwSignal::new(false);
     let read: StoredValue<Option<Read<R>>, LocalStorage> = StoredValue::new_local(None);
     let id = id.to_string();
+    // Saves heard while the game is read are caught up once it shows.
+    crate::app::sync::listen();
     spawn_local(async move {
         let Some(s) = store_or_report().await else {
             return;

@@ -2,6 +2,8 @@
 // WebDriver BiDi by puppeteer-core (npm; it downloads no browser here: it
 // is given Debian's). The profile is a folder of ours, so a killed browser
 // comes back to what it had written.
+import fs from 'node:fs';
+import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { childPids, waitGone } from './process.mjs';
 
@@ -31,11 +33,12 @@ export async function launchFirefox({ profile, width, height, colorScheme, onEve
       'messaging-system.rsexperimentloader.enabled': false,
     },
   });
-  return new FirefoxBackend(browser, onEvent, { width, height });
+  return new FirefoxBackend(browser, onEvent, { width, height }, profile);
 }
 
 class FirefoxBackend {
-  constructor(browser, onEvent, viewport) {
+  constructor(browser, onEvent, viewport, profile) {
+    this.profile = profile;
     this.engine = 'firefox';
     this.viewport = viewport;
     this.browser = browser;
@@ -140,5 +143,12 @@ class FirefoxBackend {
     // Gone before its profile is used again or removed (a content process
     // still ending wrote into it: ENOTEMPTY on removal, seen under load).
     await waitGone(pids);
+    // Once the browser has exited, puppeteer puts the profile's own
+    // prefs.js back from its copy (`prefs.js.puppeteer`): a launch on the
+    // profile meanwhile lost prefs.js under it (ENOENT, CI's durability
+    // test). Waited for, at most 5 s.
+    const copy = path.join(this.profile, 'prefs.js.puppeteer');
+    const end = Date.now() + 5000;
+    while (fs.existsSync(copy) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
   }
 }
