@@ -32,7 +32,9 @@ import { removeDir } from './engines/process.mjs';
 
 const WAIT = { timeout: 10_000 };
 const sha256 = (b) => crypto.createHash('sha256').update(b).digest('hex');
-const OFFLINE_NOISE = /ERR_INTERNET_DISCONNECTED|Failed to load resource|ERR_EMPTY_RESPONSE/;
+// Chromium's and Gecko's lines for loads the network (or the service worker
+// answering from it) failed while the server is gone.
+const OFFLINE_NOISE = /ERR_INTERNET_DISCONNECTED|Failed to load resource|ERR_EMPTY_RESPONSE|A ServiceWorker intercepted the request and encountered an unexpected error/;
 
 /** Serves `dir` as the project's server does, plus switches:
  *  `fail(match, n)` answers the next n requests `match(pathname)` accepts
