@@ -175,7 +175,7 @@ impl Note {
     }
 }
 
-/// `n` with its thousands grouped: 20,000.
+/// `n` with its thousands grouped: 20,000 (the app's counts use it too).
 pub fn grouped(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();

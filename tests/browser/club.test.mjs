@@ -15,7 +15,7 @@ import { GameScreen } from './pages.mjs';
 import { idbDump } from './idb.mjs';
 import {
   servers, startServers, stopServers, stopSync, restartSync, phone, createClub, joinClub, newGame,
-  openFromHome, hand,
+  openFromHome, hand, thirdPeer,
 } from './club_harness.mjs';
 
 before(startServers);
@@ -237,32 +237,20 @@ async function whereIsTheGame(gamePath, phones) {
     const entries = (t) => { try { const r = JSON.parse(t); return `rev ${r.rev}, ${r.log.length} entries`; } catch { return 'unreadable'; } };
     said.push(`${name}: stored ${dump.games?.[id] ? entries(dump.games[id]) : 'nothing'}, club's copy ${dump.meta?.[`club-base/${id}`] ? entries(dump.meta[`club-base/${id}`]) : 'none'}`);
   }
-  const { Repo, BrowserWebSocketClientAdapter } = await peerRepo();
-  const adapter = new BrowserWebSocketClientAdapter(`ws://127.0.0.1:${servers.sync.port}`);
+  const peer = await thirdPeer();
   try {
-    const repo = new Repo({ network: [adapter] });
     const clubUrl = await phones.a.page.evaluate(() => JSON.parse(localStorage.getItem('chicken.club') || '{}').url);
-    const club = repo.find(clubUrl);
+    const club = peer.repo.find(clubUrl);
     const doc = await within(club.doc(), 10_000, "the club's document from the server");
     const url = doc?.games?.[id];
-    const game = url ? await within(repo.find(String(url)).doc(), 10_000, "the game's document from the server") : null;
+    const game = url ? await within(peer.repo.find(String(url)).doc(), 10_000, "the game's document from the server") : null;
     said.push(`the server: ${url ? `${Object.keys(game?.log ?? {}).length} entries` : 'the game is not in the club\'s index'}`);
   } catch (e) {
     said.push(`the server: ${e.message}`);
   } finally {
-    adapter.send = () => {};
-    adapter.socket?.removeEventListener('close', adapter.onClose);
-    adapter.socket?.close();
+    peer.close();
   }
   return said.join('; ');
-}
-
-/** automerge-repo as the sync server runs it, for a peer of the test's. */
-async function peerRepo() {
-  const am = '../../sync-server/node_modules/@automerge';
-  const { Repo } = await import(`${am}/automerge-repo/dist/index.js`);
-  const { BrowserWebSocketClientAdapter } = await import(`${am}/automerge-repo-network-websocket/dist/index.js`);
-  return { Repo, BrowserWebSocketClientAdapter };
 }
 
 // On WebKit, 2 runs of 10 ended with phone B never showing phone A's next
@@ -274,13 +262,7 @@ test('a hostile document from a third peer is refused and touches no other game'
 }, async () => {
   const a = await phone();
   const b = await phone();
-  // The sync server's own automerge-repo, loaded as Node loads it (its
-  // entry point starts Automerge's WASM).
-  const am = '../../sync-server/node_modules/@automerge';
-  const { RawString } = await import(`${am}/automerge/dist/mjs/entrypoints/fullfat_node_next.js`);
-  const { Repo } = await import(`${am}/automerge-repo/dist/index.js`);
-  const { BrowserWebSocketClientAdapter } = await import(`${am}/automerge-repo-network-websocket/dist/index.js`);
-  let adapter;
+  let peer;
   try {
     const link = await createClub(a, 'Open door');
     await joinClub(b, link);
@@ -291,8 +273,8 @@ test('a hostile document from a third peer is refused and touches no other game'
 
     // A third peer, automerge-repo's own JS client, holding the link.
     const clubUrl = decodeURIComponent(/join=([^&]+)/.exec(link)[1]);
-    adapter = new BrowserWebSocketClientAdapter(`ws://127.0.0.1:${servers.sync.port}`);
-    const repo = new Repo({ network: [adapter] });
+    peer = await thirdPeer();
+    const { repo, RawString } = peer;
     const club = repo.find(clubUrl);
     await club.whenReady();
     const evil = repo.create();
@@ -330,14 +312,7 @@ test('a hostile document from a third peer is refused and touches no other game'
     await new GameScreen(b.page).waitRows(2);
     assert.deepEqual([...a.errors, ...b.errors], []);
   } finally {
-    // The third peer leaves for good (its adapter would dial again on close).
-    if (adapter?.socket) {
-      adapter.socket.removeEventListener('close', adapter.onClose);
-      adapter.socket.close();
-    }
-    // Between two dials the adapter has no socket and would dial for ever,
-    // keeping this file's process alive (CI's WebKit job hung 20 min).
-    try { adapter?.disconnect?.(); } catch { /* already gone */ }
+    peer?.close();
     await a.close();
     await b.close();
   }

@@ -125,3 +125,28 @@ export async function hand(p, pips) {
   await game.save();
   await game.waitRows(rows + 1);
 }
+
+/** A third peer on the sync server: automerge-repo's own client (the
+ *  server's copy, loaded as Node loads it), as any member's buggy or older
+ *  app could be. `close()` leaves for good: nothing more sent (its repo
+ *  would answer the phones' changes on a closing socket), no dialling
+ *  again (a dialling adapter kept a test file's process alive). */
+export async function thirdPeer() {
+  const am = '../../sync-server/node_modules/@automerge';
+  const { RawString } = await import(`${am}/automerge/dist/mjs/entrypoints/fullfat_node_next.js`);
+  const { Repo } = await import(`${am}/automerge-repo/dist/index.js`);
+  const { BrowserWebSocketClientAdapter } = await import(`${am}/automerge-repo-network-websocket/dist/index.js`);
+  const adapter = new BrowserWebSocketClientAdapter(`ws://127.0.0.1:${servers.sync.port}`);
+  const repo = new Repo({ network: [adapter] });
+  return {
+    repo,
+    RawString,
+    close() {
+      adapter.send = () => {};
+      if (adapter.socket) {
+        adapter.socket.removeEventListener('close', adapter.onClose);
+        adapter.socket.close();
+      }
+    },
+  };
+}

@@ -10,17 +10,13 @@ import assert from 'node:assert/strict';
 import { poll } from './harness.mjs';
 import { GameScreen } from './pages.mjs';
 import {
-  servers, startServers, stopServers, phone, createClub, joinClub, newGame, openFromHome, hand,
+  servers, startServers, stopServers, phone, createClub, joinClub, newGame, openFromHome, hand, thirdPeer,
 } from './club_harness.mjs';
 
 before(startServers);
 after(stopServers);
 
-// The sync server's own automerge-repo, loaded as Node loads it.
-const AM = '../../sync-server/node_modules/@automerge';
-const { RawString } = await import(`${AM}/automerge/dist/mjs/entrypoints/fullfat_node_next.js`);
-const { Repo } = await import(`${AM}/automerge-repo/dist/index.js`);
-const { BrowserWebSocketClientAdapter } = await import(`${AM}/automerge-repo-network-websocket/dist/index.js`);
+const { RawString } = await import('../../sync-server/node_modules/@automerge/automerge/dist/mjs/entrypoints/fullfat_node_next.js');
 
 /** The club's page on `p`: waits until it names something matching `re`
  *  among what it left out or refused; returns all it names. */
@@ -46,7 +42,7 @@ async function clubSays(p, re) {
 async function tableWithAPeer(name, { change, refusals = 1, check }) {
   const a = await phone();
   const b = await phone();
-  let adapter;
+  let peer;
   try {
     const link = await createClub(a, name);
     await joinClub(b, link);
@@ -56,8 +52,8 @@ async function tableWithAPeer(name, { change, refusals = 1, check }) {
     await new GameScreen(b.page).waitRows(1);
 
     const clubUrl = decodeURIComponent(/join=([^&]+)/.exec(link)[1]);
-    adapter = new BrowserWebSocketClientAdapter(`ws://127.0.0.1:${servers.sync.port}`);
-    const repo = new Repo({ network: [adapter] });
+    peer = await thirdPeer();
+    const { repo } = peer;
     const club = repo.find(clubUrl);
     await club.whenReady();
     await change(club, repo);
@@ -79,13 +75,7 @@ async function tableWithAPeer(name, { change, refusals = 1, check }) {
     await check({ a, b, club, game });
     assert.deepEqual([...a.errors, ...b.errors], []);
   } finally {
-    // The peer leaves for good: nothing more sent (its repo would answer
-    // the phones' changes on a closing socket), no dialling again.
-    if (adapter) adapter.send = () => {};
-    if (adapter?.socket) {
-      adapter.socket.removeEventListener('close', adapter.onClose);
-      adapter.socket.close();
-    }
+    peer?.close();
     await a.close();
     await b.close();
   }

@@ -5,6 +5,7 @@
 //! SVG (`qrcodegen`), and Copy link / Share. The link is made only while
 //! the panel is open.
 
+use chicken_club::club_doc::grouped;
 use leptos::prelude::*;
 use qrcodegen::{QrCode, QrCodeEcc};
 use wasm_bindgen::{JsCast, JsValue};
@@ -43,19 +44,6 @@ pub fn qr_svg(text: &str, testid: &'static str, label: &'static str) -> Option<A
         }
         .into_any(),
     )
-}
-
-/// "1,234": a count with thousands separators.
-fn grouped(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// Calls `navigator.<object>.<method>(arg)` if the browser has it.
