@@ -68,7 +68,7 @@ pub enum ToWorker {
         /// Its stored JSON.
         json: String,
     },
-    /// The phone leaves the club: stop, and delete the club's documents
+    /// The phone leaves the club: stop, and empty the club's documents out
     /// here (the worker holds them open), then say [`FromWorker::Left`].
     Leave,
 }
@@ -134,10 +134,10 @@ pub enum FromWorker {
         /// Its JSON.
         json: String,
     },
-    /// The club's documents are deleted here (after [`ToWorker::Leave`]),
+    /// The club's documents are gone from here (after [`ToWorker::Leave`]),
     /// or `failed` says why not.
     Left {
-        /// The browser's reason, if the deletion failed.
+        /// The browser's reason, if emptying them failed.
         failed: Option<String>,
     },
     /// A document was refused: which, and why.

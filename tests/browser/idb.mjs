@@ -120,3 +120,24 @@ export async function simulateFullDisk(context) {
     };
   });
 }
+
+/** How many chunks the club's documents hold on `page`'s phone: 0 when its
+ *  database is absent, -1 when it cannot be opened within 5 s (a deletion
+ *  of it waits on another connection, and holds every opening behind it). */
+export async function syncDocuments(page) {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'chicken-scores-sync')) return 0;
+    const count = new Promise((resolve, reject) => {
+      const open = indexedDB.open('chicken-scores-sync');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('chunks')) return db.close(), resolve(0);
+        const r = db.transaction('chunks').objectStore('chunks').count();
+        r.onsuccess = () => (db.close(), resolve(r.result));
+        r.onerror = () => (db.close(), reject(r.error));
+      };
+    });
+    return Promise.race([count, new Promise((resolve) => setTimeout(() => resolve(-1), 5_000))]);
+  });
+}

@@ -132,7 +132,7 @@ pub fn renamed(from: &str, to: &str) {
 }
 
 /// Leaves the club on this phone: the sync stops, the membership goes,
-/// and so do the club's documents here (the worker's database): every game
+/// and so do the club's documents here (the worker's store): every game
 /// stays in the app's own storage, and is handed to a club joined later.
 pub fn leave() {
     let leaving = BRIDGE.with(|b| b.borrow_mut().take());
@@ -141,8 +141,8 @@ pub fn leave() {
         let _ = local.remove_item(PUSHED_KEY);
     }
     match leaving {
-        Some(b) => delete_through(b.borrow().worker.clone()),
-        None => delete_documents(),
+        Some(b) => clear_through(b.borrow().worker.clone()),
+        None => clear_documents(),
     }
     ctx().status.set(crate::app::club::ClubStatus::default());
     spawn_local(async {
@@ -154,24 +154,24 @@ pub fn leave() {
     });
 }
 
-/// How long a leaving worker has to delete the club's documents before
-/// it is stopped and the page deletes them. It answers once its storage
-/// has loaded, or failed to: stopping it while it reads would, in WebKit,
-/// leave its connection open for good, and the deletion waiting on it.
+/// How long a leaving worker has to empty out the club's documents before
+/// it is stopped and the page does. It answers once its storage has
+/// loaded, or failed to: stopping it while it reads would, in WebKit,
+/// leave its connection open for good.
 const LEAVE_AT_MOST: std::time::Duration = std::time::Duration::from_secs(60);
 
-/// The club's documents deleted by `worker`, which holds them open, then
-/// the worker stopped (its other messages are no longer heard). Deleted
+/// The club's documents emptied by `worker`, which holds them open, then
+/// the worker stopped (its other messages are no longer heard). Emptied
 /// from the page instead if it fails, does not answer, or could not.
-fn delete_through(worker: Worker) {
+fn clear_through(worker: Worker) {
     let done = Rc::new(std::cell::Cell::new(false));
     let finish = {
         let done = done.clone();
-        move |worker: &Worker, deleted: bool| {
+        move |worker: &Worker, cleared: bool| {
             if !done.replace(true) {
                 worker.terminate();
-                if !deleted {
-                    delete_documents();
+                if !cleared {
+                    clear_documents();
                 }
             }
         }
@@ -200,12 +200,23 @@ fn delete_through(worker: Worker) {
     set_timeout(move || finish(&worker, false), LEAVE_AT_MOST);
 }
 
-/// Deletes the club's documents from the page. A connection another tab's
-/// worker holds delays it until that one lets go; nothing waits for it.
-fn delete_documents() {
-    if let Some(idb) = web_sys::window().and_then(|w| w.indexed_db().ok().flatten()) {
-        let _ = idb.delete_database(chicken_club::idb::SYNC_DB);
-    }
+/// Empties the club's documents from the page (the worker could not):
+/// a failure is a warning, as the membership is gone either way.
+fn clear_documents() {
+    spawn_local(async {
+        let Some(factory) = web_sys::window().and_then(|w| w.indexed_db().ok().flatten()) else {
+            return;
+        };
+        let cleared = async {
+            let db = chicken_club::idb::open_sync(&factory).await?;
+            let done = chicken_club::idb::clear_sync(&db).await;
+            db.close();
+            done
+        };
+        if let Err(e) = cleared.await {
+            web_sys::console::warn_1(&e);
+        }
+    });
 }
 
 /// Stops the sync on this page (leaving the club, or before another).

@@ -9,10 +9,7 @@ use samod_core::io::{StorageResult, StorageTask};
 use samod_core::StorageKey;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{
-    IdbDatabase, IdbKeyRange, IdbOpenDbRequest, IdbTransaction, IdbTransactionMode,
-    WorkerGlobalScope,
-};
+use web_sys::{IdbDatabase, IdbKeyRange, IdbTransaction, IdbTransactionMode, WorkerGlobalScope};
 
 /// Why storage failed: the browser's error name, for the message.
 #[derive(Debug)]
@@ -44,8 +41,7 @@ async fn finished(tx: &IdbTransaction) -> Result<(), StoreError> {
         .map_err(|e| error_of(&e))
 }
 
-const DB_NAME: &str = chicken_club::idb::SYNC_DB;
-const STORE: &str = "chunks";
+const STORE: &str = chicken_club::idb::SYNC_STORE;
 
 fn factory() -> Result<web_sys::IdbFactory, StoreError> {
     let scope: WorkerGlobalScope = js_sys::global().unchecked_into();
@@ -76,24 +72,12 @@ fn key_from(value: &JsValue) -> Option<StorageKey> {
 impl Chunks {
     /// Opens (and on first use creates) the database.
     pub async fn open() -> Result<Chunks, StoreError> {
-        let req: IdbOpenDbRequest = factory()?
-            .open_with_u32(DB_NAME, 1)
-            .map_err(|_| StoreError("IndexedDB refused".into()))?;
-        let upgrading = req.clone();
-        let on_upgrade = Closure::once_into_js(move |_: web_sys::Event| {
-            if let Ok(db) = upgrading.result() {
-                let db: IdbDatabase = db.unchecked_into();
-                if !db.object_store_names().contains(STORE) {
-                    let _ = db.create_object_store(STORE);
-                }
-            }
-        });
-        req.set_onupgradeneeded(Some(on_upgrade.unchecked_ref()));
-        let db: IdbDatabase = request(&req).await?.unchecked_into();
-        // The phone leaving the club deletes this database: a connection
-        // still open here (a worker on its way out, another tab's) lets go
-        // at once, or the deletion would wait for it (WebKit keeps a
-        // stopped worker's connection open for a while).
+        let db = chicken_club::idb::open_sync(&factory()?)
+            .await
+            .map_err(|e| error_of(&e))?;
+        // A deletion or upgrade of this database (an older release's leave,
+        // a later layout) waits for every connection: this one lets go at
+        // once.
         let closing = db.clone();
         let on_change = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
             closing.close();
@@ -108,12 +92,11 @@ impl Chunks {
         self.db.close();
     }
 
-    /// Deletes the database (every connection to it closed first).
-    pub async fn delete() -> Result<(), StoreError> {
-        let req = factory()?
-            .delete_database(DB_NAME)
-            .map_err(|_| StoreError("IndexedDB refused".into()))?;
-        request(&req).await.map(|_| ())
+    /// Empties the database: the club's documents gone from this phone.
+    pub async fn clear(&self) -> Result<(), StoreError> {
+        chicken_club::idb::clear_sync(&self.db)
+            .await
+            .map_err(|e| error_of(&e))
     }
 
     /// Every key stored (the engine's keys name their document first).

@@ -81,7 +81,7 @@ pub fn start() {
                 return;
             };
             if msg == ToWorker::Leave && failed.get() {
-                return delete_and_tell();
+                return clear_and_tell();
             }
             if shared.borrow().is_none() {
                 early.borrow_mut().push(msg);
@@ -99,7 +99,7 @@ pub fn start() {
         move || {
             failed.set(true);
             if early.borrow().contains(&ToWorker::Leave) {
-                delete_and_tell();
+                clear_and_tell();
             }
         }
     };
@@ -162,10 +162,8 @@ fn handle(shared: &Shared, msg: ToWorker) {
 }
 
 /// The phone leaves the club: the replica stops, its sockets close, and
-/// the club's documents are deleted here, where they are held open (a
-/// deletion from the page would wait on this worker's connection, or come
-/// before a connection still on its way: WebKit, docs/engines.md). The
-/// app stops this worker once told.
+/// the club's documents are emptied out of this worker's connection (no
+/// deletion: docs/engines.md). The app stops this worker once told.
 fn leave(shared: &Shared) {
     let Some(w) = shared.borrow_mut().take() else {
         return;
@@ -179,15 +177,24 @@ fn leave(shared: &Shared) {
             let _ = socket.close();
         }
     }
-    w.chunks.close();
-    delete_and_tell();
+    spawn_local(async move {
+        let failed = w.chunks.clear().await.err().map(|e| e.to_string());
+        w.chunks.close();
+        tell(&FromWorker::Left { failed });
+    });
 }
 
-/// Deletes the club's documents (no connection of this worker left open),
-/// then tells the app.
-fn delete_and_tell() {
+/// Leaving where the storage failed to load: a new connection empties the
+/// club's documents (or fails to, said), then the app is told.
+fn clear_and_tell() {
     spawn_local(async {
-        let failed = Chunks::delete().await.err().map(|e| e.to_string());
+        let cleared = async {
+            let chunks = Chunks::open().await?;
+            let done = chunks.clear().await;
+            chunks.close();
+            done
+        };
+        let failed = cleared.await.err().map(|e| e.to_string());
         tell(&FromWorker::Left { failed });
     });
 }
