@@ -141,3 +141,24 @@ export async function syncDocuments(page) {
     return Promise.race([count, new Promise((resolve) => setTimeout(() => resolve(-1), 5_000))]);
   });
 }
+
+/** The keys the club's documents hold on `page`'s phone for document
+ *  `docId` (each a chunk of it: a snapshot or a change), for a failure's
+ *  message; null when the database cannot be read within 5 s. */
+export async function syncChunks(page, docId) {
+  return page.evaluate(async (docId) => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'chicken-scores-sync')) return [];
+    const keys = new Promise((resolve, reject) => {
+      const open = indexedDB.open('chicken-scores-sync');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('chunks')) return db.close(), resolve([]);
+        const r = db.transaction('chunks').objectStore('chunks').getAllKeys();
+        r.onsuccess = () => (db.close(), resolve(r.result.filter((k) => k[0] === docId).map((k) => k.slice(1).join('/'))));
+        r.onerror = () => (db.close(), reject(r.error));
+      };
+    });
+    return Promise.race([keys, new Promise((resolve) => setTimeout(() => resolve(null), 5_000))]);
+  }, docId);
+}

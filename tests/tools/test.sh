@@ -41,8 +41,8 @@ stage "release build" bash tests/tools/build.sh
 
 # The browser tests: Chromium's whole suite and the cross-engine set on
 # WebKit and on Gecko, as one queue of (engine, file) jobs, the longest
-# first (tests/tools/browser-lanes.mjs), one lane (BROWSER_LANES=2: two
-# side by side, 22 min instead of about 50, not yet passing: docs/engines.md).
+# first (tests/tools/browser-lanes.mjs), two side by side, the club's files
+# alone (BROWSER_LANES=1: one at a time, about 50 min instead of 22).
 stage "browser tests: Chromium's suite, WebKit's and Gecko's sets" node tests/tools/browser-lanes.mjs
 
 echo "== durations"
