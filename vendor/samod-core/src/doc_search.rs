@@ -6,7 +6,7 @@ use crate::ConnectionId;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DocSearch {
     pub(crate) phase: DocSearchPhase,
-    pub(crate) pending_connections: Vec<url::Url>,
+    pub(crate) pending_connections: Vec<crate::Url>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,7 +21,7 @@ impl DocSearch {
         &self.phase
     }
 
-    pub fn pending_connections(&self) -> &[url::Url] {
+    pub fn pending_connections(&self) -> &[crate::Url] {
         &self.pending_connections
     }
 

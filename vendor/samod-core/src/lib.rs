@@ -193,6 +193,8 @@
 //! will be found in
 //! [`HubResults::connection_events`](crate::actors::hub::HubResults::connection_events).
 mod automerge_url;
+mod endpoint_url;
+pub use endpoint_url::{ParseError as UrlParseError, Url};
 pub use actors::hub::{CommandId, CommandResult};
 pub use automerge_url::AutomergeUrl;
 pub mod actors;

@@ -142,7 +142,7 @@ impl Hub {
     ///
     /// Returns the `ListenerId` of the first listener whose URL
     /// matches, or `None` if no such listener exists.
-    pub fn find_listener_for_url(&self, url: &url::Url) -> Option<crate::ListenerId> {
+    pub fn find_listener_for_url(&self, url: &crate::Url) -> Option<crate::ListenerId> {
         self.state.find_listener_for_url(url)
     }
 

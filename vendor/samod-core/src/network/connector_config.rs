@@ -1,6 +1,6 @@
 use std::time::Duration;
 
-use url::Url;
+use crate::Url;
 
 /// Configuration for a new dialer.
 ///

@@ -1,4 +1,4 @@
-use url::Url;
+use crate::Url;
 
 use super::DialerId;
 

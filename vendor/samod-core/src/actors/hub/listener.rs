@@ -1,6 +1,6 @@
 use std::collections::HashSet;
 
-use url::Url;
+use crate::Url;
 
 use crate::{ConnectionId, ListenerId};
 

@@ -92,7 +92,7 @@ impl State {
     }
 
     /// Find an existing listener for the given URL.
-    pub(crate) fn find_listener_for_url(&self, url: &url::Url) -> Option<ListenerId> {
+    pub(crate) fn find_listener_for_url(&self, url: &crate::Url) -> Option<ListenerId> {
         self.listeners
             .iter()
             .find(|(_, l)| l.url == *url)
@@ -107,7 +107,7 @@ impl State {
     /// Returns URLs of dialers that haven't yet connected.
     /// These represent in-progress or pending connection attempts that might
     /// still find the document.
-    pub(crate) fn pending_dialer_urls(&self) -> Vec<url::Url> {
+    pub(crate) fn pending_dialer_urls(&self) -> Vec<crate::Url> {
         use super::dialer::DialerStatus;
         self.dialers
             .values()
