@@ -57,10 +57,13 @@ for (let i = 8; i < b.length;) {
 }
 fs.writeFileSync(dst, Buffer.concat(keep));
 JS
-wasm-bindgen --target web --no-typescript --out-name sync-worker --out-dir "$work" "$work/raw.wasm"
+# KEEP_NAMES=1: the functions' names kept, for tests/tools/wasm-sizes.py.
+strip=(--strip-debug)
+[ -n "${KEEP_NAMES:-}" ] && strip=(-g)
+wasm-bindgen --target web --no-typescript ${KEEP_NAMES:+--keep-debug} --out-name sync-worker --out-dir "$work" "$work/raw.wasm"
 rm "$work/raw.wasm"
 if [ "$profile" = release ]; then
-  wasm-opt -Oz --strip-debug --strip-producers --enable-bulk-memory \
+  wasm-opt -Oz "${strip[@]}" --strip-producers --enable-bulk-memory \
     --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
     --enable-reference-types --enable-multivalue \
     "$work/sync-worker_bg.wasm" -o "$work/sync-worker_bg.wasm"
