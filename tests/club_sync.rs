@@ -795,11 +795,27 @@ fn a_save_made_before_the_clubs_index_is_read_edits_the_clubs_game_and_makes_no_
 #[test]
 fn a_server_address_is_dialled_as_given_and_a_bad_one_is_refused() {
     let mut engine = hub("phone", 7, &mut Store::default());
-    for good in ["ws://127.0.0.1:3030/sync", "wss://sync.example.com", "ws://h?x#y"] {
+    for good in [
+        "ws://127.0.0.1:3030/sync",
+        "wss://sync.example.com",
+        "ws://h?x#y",
+    ] {
         assert_eq!(engine.dial(good), Ok(()), "{good}");
     }
-    for bad in ["", "sync.example.com", "ws://", "ws:///path", "1ws://h", "ws://h /x", "ws://h\n"] {
-        assert_eq!(engine.dial(bad), Err("not a server address".to_string()), "{bad:?}");
+    for bad in [
+        "",
+        "sync.example.com",
+        "ws://",
+        "ws:///path",
+        "1ws://h",
+        "ws://h /x",
+        "ws://h\n",
+    ] {
+        assert_eq!(
+            engine.dial(bad),
+            Err("not a server address".to_string()),
+            "{bad:?}"
+        );
     }
     let asked: Vec<String> = engine
         .take_effects()
@@ -809,5 +825,12 @@ fn a_server_address_is_dialled_as_given_and_a_bad_one_is_refused() {
             _ => None,
         })
         .collect();
-    assert_eq!(asked, ["ws://127.0.0.1:3030/sync", "wss://sync.example.com", "ws://h?x#y"]);
+    assert_eq!(
+        asked,
+        [
+            "ws://127.0.0.1:3030/sync",
+            "wss://sync.example.com",
+            "ws://h?x#y"
+        ]
+    );
 }

@@ -59,4 +59,3 @@ impl fmt::Display for Url {
         f.write_str(&self.0)
     }
 }
-
