@@ -114,6 +114,11 @@ impl<R: RngCore> Engine<R> {
         UnixTimestamp::from_millis((self.clock)())
     }
 
+    /// The clock's time, in ms.
+    pub fn now_ms(&self) -> u128 {
+        (self.clock)()
+    }
+
     /// What the runtime is to do now (and forget).
     pub fn take_effects(&mut self) -> Vec<Effect> {
         std::mem::take(&mut self.effects)

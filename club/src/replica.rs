@@ -4,14 +4,21 @@
 //! worker runs it in the browser; the tests run it natively.
 
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
-use automerge::{AutoCommit, Automerge, ReadDoc};
+use automerge::{AutoCommit, Automerge, ChangeHash, ReadDoc};
 use rand_core_09::RngCore;
 use samod_core::{AutomergeUrl, DocumentId, StorageKey};
 
 use super::engine::{Effect, Engine};
 use super::message::{Asked, FromWorker, ToWorker};
 use super::{club_doc, game_doc, round_doc, DocError};
+
+/// Games created here indexed in one change at most, while more are
+/// being created.
+const INDEX_BATCH: usize = 250;
+/// How long a game created here waits for others to be indexed with it.
+const INDEX_WAIT_MS: u128 = 1_000;
 
 /// The club on this phone.
 pub struct Replica<R: RngCore> {
@@ -26,6 +33,11 @@ pub struct Replica<R: RngCore> {
     ids: HashMap<DocumentId, String>,
     /// Games created here, to add to the club's index once ready.
     created: HashSet<DocumentId>,
+    /// When the oldest of `created` became ready (ms).
+    created_since: Option<u128>,
+    /// The club's document as last read, and its heads then: read again
+    /// only once it changed.
+    club_cache: Option<(Vec<ChangeHash>, Rc<club_doc::Club>)>,
     /// Games whose document is being created here.
     games_creating: HashSet<String>,
     /// Saves waiting for their game's document.
@@ -65,6 +77,8 @@ impl<R: RngCore> Replica<R> {
             games: HashMap::new(),
             ids: HashMap::new(),
             created: HashSet::new(),
+            created_since: None,
+            club_cache: None,
             games_creating: HashSet::new(),
             waiting: HashMap::new(),
             applied: HashMap::new(),
@@ -105,6 +119,8 @@ impl<R: RngCore> Replica<R> {
     /// replica handles itself.
     pub fn take_io(&mut self) -> Vec<Effect> {
         let mut io = Vec::new();
+        // Games made ready meanwhile and waiting for their batch (a tick).
+        self.index_created();
         for _ in 0..1_000 {
             let effects = self.engine.take_effects();
             if effects.is_empty() {
@@ -323,8 +339,7 @@ impl<R: RngCore> Replica<R> {
     /// The club's document is here or changed: find every game it indexes,
     /// index the games created here, tell the app.
     fn on_club(&mut self, club: &DocumentId) {
-        let read = self.engine.read(club, club_doc::read);
-        let club_read = match read {
+        let club_read = match self.read_club(club) {
             Some(Ok(c)) => c,
             Some(Err(e)) => {
                 self.say_of_club(e.club_message());
@@ -434,7 +449,7 @@ impl<R: RngCore> Replica<R> {
         let Some(club) = self.club.clone() else {
             return;
         };
-        let Some(Ok(read)) = self.engine.read(&club, club_doc::read) else {
+        let Some(Ok(read)) = self.read_club(&club) else {
             return;
         };
         let here = read
@@ -445,11 +460,11 @@ impl<R: RngCore> Replica<R> {
         let msg = FromWorker::Club {
             url: AutomergeUrl::from(&club).to_string(),
             // A damaged name: the app keeps the one it knew.
-            name: read.name.unwrap_or_default(),
+            name: read.name.clone().unwrap_or_default(),
             games: read.games.len(),
             here,
-            players: read.players,
-            renamed: read.renamed,
+            players: read.players.clone(),
+            renamed: read.renamed.clone(),
         };
         if self.club_told.as_ref() != Some(&msg) {
             self.club_told = Some(msg.clone());
@@ -483,11 +498,48 @@ impl<R: RngCore> Replica<R> {
         });
     }
 
-    /// Adds the games created here to the club's index.
+    /// The club's document, read again only if it changed since: a club
+    /// of thousands of games is read once per change, not once per game.
+    fn read_club(&mut self, club: &DocumentId) -> Option<Result<Rc<club_doc::Club>, DocError>> {
+        let heads = self.engine.read(club, |d| d.get_heads())?;
+        if let Some((read_at, read)) = &self.club_cache {
+            if *read_at == heads {
+                return Some(Ok(read.clone()));
+            }
+        }
+        match self.engine.read(club, club_doc::read)? {
+            Ok(read) => {
+                let read = Rc::new(read);
+                self.club_cache = Some((heads, read.clone()));
+                Some(Ok(read))
+            }
+            Err(e) => {
+                self.club_cache = None;
+                Some(Err(e))
+            }
+        }
+    }
+
+    /// Adds the games created here to the club's index: at once when no
+    /// other is being created, else together (a club made on a phone of
+    /// thousands of games: one change per game made the club's document
+    /// read thousands of times over), INDEX_BATCH at a time or
+    /// INDEX_WAIT_MS after the first was ready.
     fn index_created(&mut self) {
         let Some(club) = self.club.clone().filter(|c| self.engine.is_ready(c)) else {
             return;
         };
+        if self.created.is_empty() {
+            return;
+        }
+        let now = self.engine.now_ms();
+        let since = *self.created_since.get_or_insert(now);
+        if !self.games_creating.is_empty()
+            && self.created.len() < INDEX_BATCH
+            && now.saturating_sub(since) < INDEX_WAIT_MS
+        {
+            return;
+        }
         let created: Vec<(String, DocumentId)> = self
             .created
             .iter()
@@ -506,6 +558,7 @@ impl<R: RngCore> Replica<R> {
         for (_, doc) in created {
             self.created.remove(&doc);
         }
+        self.created_since = (!self.created.is_empty()).then_some(now);
     }
 
     fn tell_game(&mut self, doc: &DocumentId) {
