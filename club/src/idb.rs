@@ -87,3 +87,13 @@ pub async fn finished(tx: &IdbTransaction) -> Result<(), JsValue> {
     });
     JsFuture::from(promise).await.map(|_| ())
 }
+
+/// Empties the sync database through a connection of its own, closed
+/// after (where no open one can be used: a worker whose storage failed,
+/// the page).
+pub async fn empty_sync(factory: &IdbFactory) -> Result<(), JsValue> {
+    let db = open_sync(factory).await?;
+    let done = clear_sync(&db).await;
+    db.close();
+    done
+}

@@ -207,13 +207,7 @@ fn clear_documents() {
         let Some(factory) = web_sys::window().and_then(|w| w.indexed_db().ok().flatten()) else {
             return;
         };
-        let cleared = async {
-            let db = chicken_club::idb::open_sync(&factory).await?;
-            let done = chicken_club::idb::clear_sync(&db).await;
-            db.close();
-            done
-        };
-        if let Err(e) = cleared.await {
+        if let Err(e) = chicken_club::idb::empty_sync(&factory).await {
             web_sys::console::warn_1(&e);
         }
     });

@@ -92,6 +92,13 @@ impl Chunks {
         self.db.close();
     }
 
+    /// Empties the database through a connection of its own.
+    pub async fn empty() -> Result<(), StoreError> {
+        chicken_club::idb::empty_sync(&factory()?)
+            .await
+            .map_err(|e| error_of(&e))
+    }
+
     /// Empties the database: the club's documents gone from this phone.
     pub async fn clear(&self) -> Result<(), StoreError> {
         chicken_club::idb::clear_sync(&self.db)

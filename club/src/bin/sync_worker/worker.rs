@@ -188,13 +188,7 @@ fn leave(shared: &Shared) {
 /// club's documents (or fails to, said), then the app is told.
 fn clear_and_tell() {
     spawn_local(async {
-        let cleared = async {
-            let chunks = Chunks::open().await?;
-            let done = chunks.clear().await;
-            chunks.close();
-            done
-        };
-        let failed = cleared.await.err().map(|e| e.to_string());
+        let failed = Chunks::empty().await.err().map(|e| e.to_string());
         tell(&FromWorker::Left { failed });
     });
 }
