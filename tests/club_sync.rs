@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 
 use chicken_club::engine::{Effect, Engine};
+use chicken_club::kept::Kept;
 use chicken_club::message::{Asked, FromWorker, ToWorker};
 use chicken_club::replica::Replica;
 use rand_core_09::RngCore;
@@ -225,6 +226,9 @@ impl Net {
             for i in 0..self.phones.len() {
                 let effects = self.phones[i].replica.take_io();
                 let told = self.phones[i].replica.take_messages();
+                for (key, value) in self.phones[i].replica.take_kept_writes() {
+                    self.phones[i].store.0.insert(key, value);
+                }
                 busy |= !effects.is_empty() || !told.is_empty();
                 for m in told {
                     if let FromWorker::Online { online } = m {
@@ -583,6 +587,13 @@ fn restarted(net: &mut Net, i: usize, seed: u64, url: String) -> Phone {
     // As the worker does on starting: the documents its storage holds.
     let keys: Vec<StorageKey> = again.store.0.keys().cloned().collect();
     again.replica.stored_documents(keys);
+    // And the games its app holds as they are.
+    let prefix = Kept::prefix().unwrap();
+    if let StorageResult::LoadRange { values } =
+        again.store.perform(StorageTask::LoadRange { prefix })
+    {
+        again.replica.kept_stored(values);
+    }
     again.replica.handle(ToWorker::Start {
         server: SERVER.into(),
         club: Some(url),
@@ -601,6 +612,55 @@ fn a_phone_restarted_from_its_own_storage_has_the_club_offline() {
     assert!(!net.phones[1].online);
     assert_eq!(net.club(1).map(|c| c.1), Some("Thursdays".to_string()));
     assert_eq!(net.game(1, &id).map(|g| entries(&g.0)), Some(2));
+}
+
+/// The heads phone `i`'s app was last told game `id` at.
+fn told_at(net: &Net, i: usize, id: &str) -> Option<String> {
+    net.phones[i].told.iter().rev().find_map(|m| match m {
+        FromWorker::Game { id: g, at, .. } if g == id => Some(at.clone()),
+        _ => None,
+    })?
+}
+
+#[test]
+fn a_page_opened_again_is_not_told_again_of_a_game_its_app_holds_until_the_game_changes() {
+    let (mut net, url, full) = club_of_two();
+    let id = id_of(&full);
+    let at = told_at(&net, 1, &id).expect("a game with nothing to ask is told with its heads");
+    // A word for heads not told is not taken: the game is told again.
+    net.say(
+        1,
+        ToWorker::Kept {
+            id: id.clone(),
+            at: "0123".into(),
+        },
+    );
+    net.phones[1] = restarted(&mut net, 1, 7, url.clone());
+    net.settle();
+    assert_eq!(
+        net.game(1, &id).map(|g| entries(&g.0)),
+        Some(2),
+        "told again"
+    );
+    // The app keeps it as told: the next page is not told it again, and
+    // still counts it here.
+    net.say(1, ToWorker::Kept { id: id.clone(), at });
+    net.phones[1] = restarted(&mut net, 1, 8, url.clone());
+    net.settle();
+    assert_eq!(net.game(1, &id), None, "not told again");
+    assert_eq!(net.club(1).map(|c| (c.2, c.3)), Some((1, 1)));
+    // Changed on the other phone: told.
+    net.online(1);
+    net.say(
+        0,
+        ToWorker::Saved {
+            seq: 1,
+            id: id.clone(),
+            before: Some(with_log(&full, 2)),
+            record: with_log(&full, 3),
+        },
+    );
+    assert_eq!(net.game(1, &id).map(|g| entries(&g.0)), Some(3));
 }
 
 /// A third phone joins the club and writes `damage` into the club's

@@ -19,6 +19,7 @@ pub mod club_doc;
 pub mod engine;
 pub mod game_doc;
 pub mod idb;
+pub mod kept;
 pub mod limits;
 pub mod message;
 pub mod replica;

@@ -71,6 +71,15 @@ pub enum ToWorker {
     /// The phone leaves the club: stop, and empty the club's documents out
     /// here (the worker holds them open), then say [`FromWorker::Left`].
     Leave,
+    /// Game `id` is kept here as the worker told it `at` (see
+    /// [`crate::kept`]): a page opened later is not told it again until
+    /// its document changes.
+    Kept {
+        /// The game.
+        id: String,
+        /// The heads the worker told it at.
+        at: String,
+    },
 }
 
 /// One entry with more than one value, as the app shows it.
@@ -118,6 +127,11 @@ pub enum FromWorker {
         asked: Vec<Asked>,
         /// Entries after a gap (recorded after an undone one elsewhere).
         stray: usize,
+        /// The document's heads, when this view is all the app needs of it
+        /// (nothing asked, none stray, no round typed): the app says
+        /// [`ToWorker::Kept`] with them once it holds the game.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<String>,
     },
     /// The round being typed at game `id`'s table, as its document holds
     /// it now (every part).

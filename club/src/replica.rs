@@ -11,6 +11,7 @@ use rand_core_09::RngCore;
 use samod_core::{AutomergeUrl, DocumentId, StorageKey};
 
 use super::engine::{Effect, Engine};
+use super::kept::{heads_of, Kept};
 use super::message::{Asked, FromWorker, ToWorker};
 use super::{club_doc, game_doc, round_doc, DocError};
 
@@ -63,6 +64,11 @@ pub struct Replica<R: RngCore> {
     /// club's index cannot be read), and those not found yet.
     stored_searched: bool,
     finding_stored: HashSet<DocumentId>,
+    /// The games the app holds, and at which heads.
+    kept: Kept,
+    /// The games of the club's index that are here (ready), counted as
+    /// each becomes ready: not by going through the index each time.
+    indexed_here: HashSet<String>,
     out: Vec<FromWorker>,
 }
 
@@ -93,8 +99,21 @@ impl<R: RngCore> Replica<R> {
             stored: Vec::new(),
             stored_searched: false,
             finding_stored: HashSet::new(),
+            kept: Kept::default(),
+            indexed_here: HashSet::new(),
             out: Vec::new(),
         }
+    }
+
+    /// What the app holds, as its words were stored (under
+    /// [`Kept::prefix`]).
+    pub fn kept_stored(&mut self, stored: impl IntoIterator<Item = (StorageKey, Vec<u8>)>) {
+        self.kept.load(stored);
+    }
+
+    /// The app's words of what it holds, to write to storage.
+    pub fn take_kept_writes(&mut self) -> Vec<(StorageKey, Vec<u8>)> {
+        self.kept.take_writes()
     }
 
     /// The documents this phone's storage holds, by the engine's storage
@@ -201,8 +220,22 @@ impl<R: RngCore> Replica<R> {
             msg @ (ToWorker::Player { .. } | ToWorker::Renamed { .. } | ToWorker::Night { .. }) => {
                 self.club_change(msg)
             }
+            ToWorker::Kept { id, at } => self.app_keeps(&id, at),
             // The worker itself leaves (it holds the storage).
             ToWorker::Leave => {}
+        }
+    }
+
+    /// The app holds game `id` as it was told it `at`: taken only if that
+    /// is the view told last, with nothing to ask.
+    fn app_keeps(&mut self, id: &str, at: String) {
+        let Some(doc) = self.games.get(id) else {
+            return;
+        };
+        if let Some(FromWorker::Game { at: Some(told), .. }) = self.told.get(doc) {
+            if *told == at {
+                self.kept.keep(doc, at);
+            }
         }
     }
 
@@ -314,8 +347,15 @@ impl<R: RngCore> Replica<R> {
                 if let Some(parts) = self.rounds_waiting.remove(&id) {
                     self.round(id.clone(), parts);
                 }
-                self.tell_game(&doc);
-                self.tell_round(&doc);
+                if self.indexed(&id) {
+                    self.indexed_here.insert(id);
+                }
+                // A game the app holds as it is: nothing to tell.
+                let heads = self.engine.read(&doc, heads_of).unwrap_or_default();
+                if !self.kept.holds(&doc, &heads) {
+                    self.tell_game(&doc);
+                    self.tell_round(&doc);
+                }
                 self.tell_club();
             }
             _ if self.club.as_ref() == Some(&doc) => {
@@ -364,6 +404,12 @@ impl<R: RngCore> Replica<R> {
             self.ids.insert(doc.clone(), id.clone());
             self.engine.find(doc);
         }
+        self.indexed_here = club_read
+            .games
+            .iter()
+            .filter(|(id, _)| self.games.get(id).is_some_and(|d| self.engine.is_ready(d)))
+            .map(|(id, _)| id.clone())
+            .collect();
         if club_read.index_read() {
             self.club_read = true;
             self.save_unindexed();
@@ -452,11 +498,7 @@ impl<R: RngCore> Replica<R> {
         let Some(Ok(read)) = self.read_club(&club) else {
             return;
         };
-        let here = read
-            .games
-            .iter()
-            .filter(|(id, _)| self.games.get(id).is_some_and(|d| self.engine.is_ready(d)))
-            .count();
+        let here = self.indexed_here.len();
         let msg = FromWorker::Club {
             url: AutomergeUrl::from(&club).to_string(),
             // A damaged name: the app keeps the one it knew.
@@ -470,6 +512,15 @@ impl<R: RngCore> Replica<R> {
             self.club_told = Some(msg.clone());
             self.out.push(msg);
         }
+    }
+
+    /// Whether game `id` is in the club's index as last read.
+    fn indexed(&self, id: &str) -> bool {
+        self.club_cache.as_ref().is_some_and(|(_, c)| {
+            c.games
+                .binary_search_by(|(i, _)| i.as_str().cmp(id))
+                .is_ok()
+        })
     }
 
     /// Puts back into the club's index the games this phone has that it
@@ -572,7 +623,15 @@ impl<R: RngCore> Replica<R> {
                     self.refuse_with(doc, DocError::Malformed("id"));
                     return;
                 }
+                let round_typed = self
+                    .engine
+                    .read(doc, round_doc::read)
+                    .is_some_and(|parts| !parts.is_empty());
+                let at = (g.conflicts.is_empty() && g.stray.is_empty() && !round_typed)
+                    .then(|| self.engine.read(doc, heads_of))
+                    .flatten();
                 FromWorker::Game {
+                    at,
                     seq: self.applied.get(&id).copied().unwrap_or(0),
                     id,
                     record: g.record,

@@ -206,6 +206,16 @@ async function realClub(games, hands) {
     const listed = performance.now() - t1;
     // Said now: the hands that follow can fail on their own.
     console.log(`real club (${games} games, 200 players, 260 nights): made and sent from the phone holding them ${ms(made)} ms; joined at 4x: every game there ${ms(here)} ms, listed on home ${ms(listed)} ms`);
+    // A game made on A, then B's home opened again (its worker started
+    // again over every stored game): ms until the game is listed there.
+    const game = await newGame(a);
+    const t2 = performance.now();
+    const after = Date.now();
+    await b.page.goto(`${servers.url}/`);
+    await b.page.getByTestId(`game-${game.split('/').pop()}`).waitFor({ timeout: 1_800_000 });
+    const reopened = performance.now() - t2;
+    const told = (await b.page.evaluate(() => window.__trace || [])).filter(([w, at]) => w === 'game' && at >= after);
+    console.log(`B's home opened again: a game just made on A listed after ${ms(reopened)} ms; B's worker told its page of ${told.length} games meanwhile`);
     await throttle(a, 4);
     const lat = await handsAcross(a, b, hands);
     return { made, here, listed, lat };

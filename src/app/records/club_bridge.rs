@@ -62,6 +62,9 @@ thread_local! {
     static BRIDGE: RefCell<Option<Rc<RefCell<Bridge>>>> = const { RefCell::new(None) };
     /// The club's newest list of players and renames, not yet kept here.
     static ROSTER_NEXT: RefCell<Option<ClubPlayers>> = const { RefCell::new(None) };
+    /// The club's list of players and renames last kept here: the same
+    /// list told again (with each game counted here) is not read again.
+    static ROSTER_KEPT: RefCell<Option<ClubPlayers>> = const { RefCell::new(None) };
     /// Whether the roster is being written.
     static ROSTER_WRITING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// The server a club is being created on, until it exists.
@@ -511,6 +514,7 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
             seq,
             record,
             asked,
+            at,
             ..
         } => {
             if bridge
@@ -528,7 +532,7 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
                     a.insert(id.clone(), asked);
                 }
             });
-            keep(bridge.clone(), id, record);
+            keep(bridge.clone(), id, record, at);
         }
         FromWorker::Round { id, parts } => club.rounds.update(|r| {
             r.insert(id, parts);
@@ -574,7 +578,11 @@ fn say(line: String) {
 /// written (each list is the club's whole list), never an older one over
 /// it.
 fn remember_players(players: Vec<String>, renamed: Vec<(String, String)>) {
-    ROSTER_NEXT.with(|n| *n.borrow_mut() = Some((players, renamed)));
+    let list = (players, renamed);
+    if ROSTER_KEPT.with(|k| k.borrow().as_ref() == Some(&list)) {
+        return;
+    }
+    ROSTER_NEXT.with(|n| *n.borrow_mut() = Some(list));
     if ROSTER_WRITING.with(|w| w.replace(true)) {
         return;
     }
@@ -587,6 +595,9 @@ fn remember_players(players: Vec<String>, renamed: Vec<(String, String)>) {
                     .await
             }
             .await;
+            if written.is_ok() {
+                ROSTER_KEPT.with(|k| *k.borrow_mut() = Some((players, renamed)));
+            }
             match written {
                 Ok(true) => sync::players_arrived(),
                 Ok(false) => {}
@@ -599,8 +610,10 @@ fn remember_players(players: Vec<String>, renamed: Vec<(String, String)>) {
     });
 }
 
-/// Checks a game from the club and keeps it here.
-fn keep(bridge: Rc<RefCell<Bridge>>, id: String, record: String) {
+/// Checks a game from the club and keeps it here; once it is, the worker
+/// is told (with `at`, the document's heads, when the worker gave them),
+/// so a page opened later is not told it again.
+fn keep(bridge: Rc<RefCell<Bridge>>, id: String, record: String, at: Option<String>) {
     let club = ctx();
     let checked = match check_game(&record) {
         Ok(c) if c.id == id => c,
@@ -626,9 +639,19 @@ fn keep(bridge: Rc<RefCell<Bridge>>, id: String, record: String) {
                     });
                 }
                 sync::arrived(&id, rev);
+                if let Some(at) = at {
+                    post(&bridge, &ToWorker::Kept { id, at });
+                }
             }
             Ok(Synced::Same) => {
-                bridge.borrow_mut().known.entry(id).or_insert(record);
+                bridge
+                    .borrow_mut()
+                    .known
+                    .entry(id.clone())
+                    .or_insert(record);
+                if let Some(at) = at {
+                    post(&bridge, &ToWorker::Kept { id, at });
+                }
             }
             Ok(Synced::Unsent { base, here }) => {
                 let seq = number_save(&bridge, &id);

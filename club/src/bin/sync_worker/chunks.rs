@@ -165,6 +165,18 @@ impl Chunks {
         }
     }
 
+    /// Writes `values` in one transaction.
+    pub async fn put_all(&self, values: Vec<(StorageKey, Vec<u8>)>) -> Result<(), StoreError> {
+        let refused = |_| StoreError("IndexedDB".into());
+        let tx = self.write()?;
+        let store = tx.object_store(STORE).map_err(refused)?;
+        for (key, value) in values {
+            let bytes = Uint8Array::from(value.as_slice());
+            store.put_with_key(&bytes, &key_of(&key)).map_err(refused)?;
+        }
+        finished(&tx).await
+    }
+
     fn write(&self) -> Result<IdbTransaction, StoreError> {
         self.db
             .transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite)

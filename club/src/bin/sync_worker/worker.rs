@@ -7,11 +7,12 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use chicken_club::engine::{Effect, Engine};
+use chicken_club::kept::Kept;
 use chicken_club::message::{FromWorker, ToWorker};
 use chicken_club::replica::Replica;
 use js_sys::{ArrayBuffer, Uint8Array};
 use rand_core_09::RngCore;
-use samod_core::io::IoResult;
+use samod_core::io::{IoResult, StorageResult, StorageTask};
 use samod_core::{ConnectionId, DialerId, LoaderState, PeerId, SamodLoader, UnixTimestamp};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -123,6 +124,14 @@ pub fn start() {
         if let Ok(keys) = chunks.keys().await {
             replica.stored_documents(keys);
         }
+        // The games the app holds as they are (not told again).
+        if let Some(prefix) = Kept::prefix() {
+            if let Ok(StorageResult::LoadRange { values }) =
+                chunks.perform(StorageTask::LoadRange { prefix }).await
+            {
+                replica.kept_stored(values);
+            }
+        }
         *shared.borrow_mut() = Some(Worker {
             replica,
             chunks,
@@ -227,17 +236,25 @@ async fn load_hub(chunks: &Chunks) -> Option<Box<samod_core::actors::hub::Hub>> 
 /// quiet.
 fn drive(shared: &Shared) {
     loop {
-        let (io, told, chunks) = {
+        let (io, told, kept, chunks) = {
             let mut guard = shared.borrow_mut();
             let Some(w) = guard.as_mut() else { return };
             (
                 w.replica.take_io(),
                 w.replica.take_messages(),
+                w.replica.take_kept_writes(),
                 w.chunks.clone(),
             )
         };
         for msg in &told {
             tell(msg);
+        }
+        if !kept.is_empty() {
+            // Lost with a failed write: those games are told again.
+            let chunks = chunks.clone();
+            spawn_local(async move {
+                let _ = chunks.put_all(kept).await;
+            });
         }
         if io.is_empty() {
             return;

@@ -63,6 +63,13 @@ pub(crate) struct State {
     listeners: HashMap<ListenerId, ListenerState>,
 
     searches: Searches,
+
+    /// Chicken Scores' patch (PATCHED.md): the documents added since
+    /// connections were last made sure of, and the connections already
+    /// subscribed to every document before those. Only these are looked at
+    /// per event, not every document of every connection.
+    docs_added: Vec<DocumentId>,
+    subscribed_to_all: std::collections::HashSet<ConnectionId>,
 }
 
 impl State {
@@ -83,6 +90,8 @@ impl State {
             dialers: HashMap::new(),
             listeners: HashMap::new(),
             searches: Searches::new(),
+            docs_added: Vec::new(),
+            subscribed_to_all: std::collections::HashSet::new(),
         }
     }
 
@@ -147,6 +156,7 @@ impl State {
             notify_doc_actors,
         } = args.into();
         let conn = self.connections.remove(connection_id)?;
+        self.subscribed_to_all.remove(connection_id);
         let msg = match conn.owner() {
             ConnectionOwner::Dialer(dialer_id) => {
                 format!("Dialer {:?} connection removed", dialer_id)
@@ -252,6 +262,8 @@ impl State {
     ) {
         let handle = ActorInfo::new_with_id(actor_id, document_id.clone());
         self.actors.insert(actor_id, handle);
+        self.searches.touch(actor_id);
+        self.docs_added.push(document_id.clone());
         self.document_to_actor.insert(document_id, actor_id);
     }
 
@@ -285,6 +297,7 @@ impl State {
             return;
         };
         actor_info.search_phase = new_phase.clone();
+        self.searches.touch(actor_id);
         let doc_id = actor_info.document_id.clone();
         if new_phase == DocSearchPhase::Ready {
             self.pending_commands
@@ -294,9 +307,18 @@ impl State {
 
     pub(crate) fn ensure_connections(&mut self) -> Vec<(DocumentActorId, ConnectionId, PeerId)> {
         let mut to_connect = Vec::new();
+        let added = std::mem::take(&mut self.docs_added);
         for (conn_id, conn) in &mut self.connections {
             if let Some(established) = conn.established_connection_mut() {
-                for (doc_id, doc_actor) in &self.document_to_actor {
+                // A connection newly established is made sure of every
+                // document; one already is, of those added since.
+                let docs: Box<dyn Iterator<Item = (&DocumentId, &DocumentActorId)>> =
+                    if self.subscribed_to_all.insert(*conn_id) {
+                        Box::new(self.document_to_actor.iter())
+                    } else {
+                        Box::new(added.iter().filter_map(|d| self.document_to_actor.get_key_value(d)))
+                    };
+                for (doc_id, doc_actor) in docs {
                     if !established.document_subscriptions().contains_key(doc_id) {
                         to_connect.push((
                             established.remote_peer_id().clone(),
@@ -351,12 +373,6 @@ impl State {
             .collect()
     }
 
-    pub(crate) fn pop_new_connection_info(&mut self) -> HashMap<ConnectionId, ConnectionInfo> {
-        self.connections
-            .iter_mut()
-            .filter_map(|(conn_id, conn)| conn.pop_new_info().map(|info| (*conn_id, info)))
-            .collect()
-    }
 
     pub(crate) fn next_ephemeral_msg_details(&mut self) -> OutgoingSessionDetails {
         self.ephemeral_session.next_message_session_details()
@@ -568,19 +584,10 @@ impl State {
             "hub event processed"
         );
 
-        // Notify any listeners of updated connection info ("info" here is for monitoring purposes,
-        // things like the last time we sent a message and the heads of each document according
-        // to the connection and so on).
-        for (conn_id, new_state) in self.pop_new_connection_info() {
-            if let Some(conn) = self.connections.get(&conn_id) {
-                let owner = conn.owner();
-                results.emit_connection_event(ConnectionEvent::StateChanged {
-                    connection_id: conn_id,
-                    owner,
-                    new_state,
-                });
-            }
-        }
+        // Chicken Scores' patch (PATCHED.md): no monitoring `StateChanged`
+        // after every event. Each one cloned the connection's map of every
+        // document it syncs, once per message sent or received: quadratic in
+        // a club of thousands of games, and read by no one here.
 
         for (command_id, result) in self.pop_completed_commands() {
             results.completed_commands.insert(command_id, result);

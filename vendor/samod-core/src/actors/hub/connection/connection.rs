@@ -488,15 +488,5 @@ impl Connection {
             state,
         }
     }
-
-    // If this connection state has changed since the last call to
-    // `pop_new_info`, return the new info
-    pub(crate) fn pop_new_info(&mut self) -> Option<ConnectionInfo> {
-        if self.dirty {
-            self.dirty = false;
-            Some(self.info())
-        } else {
-            None
-        }
-    }
 }
+

@@ -1,0 +1,78 @@
+//! Which games the app has kept, and at which heads of their document:
+//! a page opened again is not told again of a game it already holds
+//! (a club of 5,000 games checked and read back 5,000 games at every
+//! page load).
+//!
+//! The app says a game is kept ([`crate::message::ToWorker::Kept`]) only
+//! once its storage holds the game as the worker told it, and the worker
+//! takes that word only for a view with nothing to ask (no entry recorded
+//! differently, none stray, no round being typed): such a view is all the
+//! app needs of the document. The word is kept in the worker's storage,
+//! beside the documents, under [`PREFIX`], and lost with them.
+
+use std::collections::HashMap;
+
+use automerge::Automerge;
+use samod_core::{DocumentId, StorageKey};
+
+/// The storage keys' first part (no document id reads as this).
+pub const PREFIX: &str = "chicken-kept";
+
+/// The heads of `doc` as the app is told them: each change hash in hex,
+/// comma-separated.
+pub fn heads_of(doc: &Automerge) -> String {
+    let mut heads: Vec<String> = doc.get_heads().iter().map(|h| h.to_string()).collect();
+    heads.sort();
+    heads.join(",")
+}
+
+/// The games the app holds, by document, at the heads it holds them.
+#[derive(Default)]
+pub struct Kept {
+    at: HashMap<DocumentId, String>,
+    /// Words to write to storage.
+    writes: Vec<(StorageKey, Vec<u8>)>,
+}
+
+impl Kept {
+    /// The storage key range the words are under.
+    pub fn prefix() -> Option<StorageKey> {
+        StorageKey::from_parts([PREFIX]).ok()
+    }
+
+    /// The words found in storage (under [`Kept::prefix`]); any not
+    /// readable are left out (the game is then told again).
+    pub fn load(&mut self, stored: impl IntoIterator<Item = (StorageKey, Vec<u8>)>) {
+        for (key, value) in stored {
+            let mut parts = key.into_iter();
+            if parts.next().as_deref() != Some(PREFIX) {
+                continue;
+            }
+            let Some(doc) = parts.next() else { continue };
+            if let (Ok(doc), Ok(heads)) = (doc.parse::<DocumentId>(), String::from_utf8(value)) {
+                self.at.insert(doc, heads);
+            }
+        }
+    }
+
+    /// Whether the app holds `doc` at `heads`.
+    pub fn holds(&self, doc: &DocumentId, heads: &str) -> bool {
+        self.at.get(doc).is_some_and(|h| h == heads)
+    }
+
+    /// The app holds `doc` at `heads`: kept here and written to storage.
+    pub fn keep(&mut self, doc: &DocumentId, heads: String) {
+        if self.holds(doc, &heads) {
+            return;
+        }
+        if let Ok(key) = StorageKey::from_parts([PREFIX.to_string(), doc.to_string()]) {
+            self.writes.push((key, heads.clone().into_bytes()));
+        }
+        self.at.insert(doc.clone(), heads);
+    }
+
+    /// The words to write to storage since last asked.
+    pub fn take_writes(&mut self) -> Vec<(StorageKey, Vec<u8>)> {
+        std::mem::take(&mut self.writes)
+    }
+}
