@@ -866,6 +866,36 @@ mod kept_here {
         assert_eq!(block_on(store.club_base(&id)), None);
     }
 
+    /// A page opened again hands the club the games saved here since it
+    /// last did: not those it kept from the club (all of a club of 5,000
+    /// games went back to the worker at the first page after joining).
+    #[test]
+    fn only_saves_the_club_has_not_agreed_on_are_handed_to_it_again() {
+        let store = Store::new(MemoryBackend::default(), clock);
+        let full = stored("chickenfoot-double-6-finished");
+        let part = with_log(&full, &log_of(&full)[..2]);
+        let id = checked(&part).id;
+        block_on(store.put_synced(checked(&part), true)).unwrap();
+        let gone = "not-here".to_string();
+        let ids = [id.clone(), gone];
+        assert_eq!(
+            block_on(store.unsent_to_club(&ids)).unwrap(),
+            Vec::<String>::new()
+        );
+        let first: String = serde_json::from_str::<serde_json::Value>(&part).unwrap()["players"][0]
+            .as_str()
+            .unwrap()
+            .to_string();
+        block_on(store.rename_player(&first, "Robert")).unwrap();
+        assert_eq!(
+            block_on(store.unsent_to_club(&ids)).unwrap(),
+            vec![id.clone()]
+        );
+        // No base at all (a game saved before the phone joined): handed.
+        block_on(store.forget_club_bases()).unwrap();
+        assert_eq!(block_on(store.unsent_to_club(&ids)).unwrap(), vec![id]);
+    }
+
     #[test]
     fn a_merge_that_changes_a_finished_games_result_says_what_it_was() {
         let store = Store::new(MemoryBackend::default(), clock);

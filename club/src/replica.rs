@@ -21,6 +21,11 @@ const INDEX_BATCH: usize = 250;
 /// How long a game created here waits for others to be indexed with it.
 const INDEX_WAIT_MS: u128 = 1_000;
 
+/// How often the app is told of the count of games here while only that
+/// count changes (games arriving one by one: thousands of messages, each
+/// with the club's players, kept the page busy).
+const HERE_EVERY_MS: u128 = 300;
+
 /// The club on this phone.
 pub struct Replica<R: RngCore> {
     /// The engine (its storage and network effects go to the runtime).
@@ -50,6 +55,9 @@ pub struct Replica<R: RngCore> {
     /// What the app was last told of each game.
     told: HashMap<DocumentId, FromWorker>,
     club_told: Option<FromWorker>,
+    /// When the club was last told, and whether a newer count waits.
+    club_told_at: u128,
+    club_due: bool,
     nights_told: HashMap<String, String>,
     /// The round told to the app, per game.
     rounds_told: HashMap<DocumentId, Vec<(String, String)>>,
@@ -91,6 +99,8 @@ impl<R: RngCore> Replica<R> {
             club_waiting: Vec::new(),
             told: HashMap::new(),
             club_told: None,
+            club_told_at: 0,
+            club_due: false,
             nights_told: HashMap::new(),
             rounds_told: HashMap::new(),
             rounds_waiting: HashMap::new(),
@@ -140,6 +150,10 @@ impl<R: RngCore> Replica<R> {
         let mut io = Vec::new();
         // Games made ready meanwhile and waiting for their batch (a tick).
         self.index_created();
+        // A count of games here held back (a tick).
+        if self.club_due {
+            self.tell_club();
+        }
         for _ in 0..1_000 {
             let effects = self.engine.take_effects();
             if effects.is_empty() {
@@ -508,10 +522,39 @@ impl<R: RngCore> Replica<R> {
             players: read.players.clone(),
             renamed: read.renamed.clone(),
         };
-        if self.club_told.as_ref() != Some(&msg) {
-            self.club_told = Some(msg.clone());
-            self.out.push(msg);
+        let Some(told) = &self.club_told else {
+            return self.say_club(msg);
+        };
+        if *told == msg {
+            self.club_due = false;
+            return;
         }
+        let now = self.engine.now_ms();
+        // Only the count changed, and not to every game: may wait.
+        let only_counted = match (told, &msg) {
+            (FromWorker::Club { here: was, .. }, FromWorker::Club { here, games, .. })
+                if here != games =>
+            {
+                let mut same = msg.clone();
+                if let FromWorker::Club { here, .. } = &mut same {
+                    *here = *was;
+                }
+                same == *told
+            }
+            _ => false,
+        };
+        if only_counted && now.saturating_sub(self.club_told_at) < HERE_EVERY_MS {
+            self.club_due = true;
+            return;
+        }
+        self.say_club(msg);
+    }
+
+    fn say_club(&mut self, msg: FromWorker) {
+        self.club_told = Some(msg.clone());
+        self.club_told_at = self.engine.now_ms();
+        self.club_due = false;
+        self.out.push(msg);
     }
 
     /// Whether game `id` is in the club's index as last read.

@@ -127,6 +127,30 @@ impl<B: Backend> Store<B> {
             .flatten()
     }
 
+    /// Of games `ids`, those whose copy here is not the one this phone and
+    /// the club last agreed on (or that have none): saves to hand to the
+    /// club. A game kept from the club is not among them. One transaction.
+    pub async fn unsent_to_club(&self, ids: &[String]) -> Result<Vec<String>, StoreError> {
+        let reads = ids
+            .iter()
+            .flat_map(|id| [(Area::Games, id.clone()), (Area::Meta, base_key(id))])
+            .collect();
+        let ids = ids.to_vec();
+        self.backend
+            .update(reads, move |found| {
+                let mut found = found.into_iter();
+                let unsent = ids
+                    .into_iter()
+                    .filter(|_| {
+                        let (here, base) = (found.next().flatten(), found.next().flatten());
+                        here.is_some() && here != base
+                    })
+                    .collect();
+                (Vec::new(), unsent)
+            })
+            .await
+    }
+
     /// Forgets every game's base (the phone left its club: a club joined
     /// later starts from its own copies).
     pub async fn forget_club_bases(&self) -> Result<(), StoreError> {

@@ -75,6 +75,7 @@ function traceWorkers() {
     set(fn) {
       on.set.call(this, fn && ((e) => {
         if (typeof e.data === 'string' && e.data.includes('"t":"game"')) note('game');
+        if (typeof e.data === 'string' && e.data.startsWith('{"t":"club"')) note('club');
         return fn(e);
       }));
     },
@@ -214,8 +215,9 @@ async function realClub(games, hands) {
     await b.page.goto(`${servers.url}/`);
     await b.page.getByTestId(`game-${game.split('/').pop()}`).waitFor({ timeout: 1_800_000 });
     const reopened = performance.now() - t2;
-    const told = (await b.page.evaluate(() => window.__trace || [])).filter(([w, at]) => w === 'game' && at >= after);
-    console.log(`B's home opened again: a game just made on A listed after ${ms(reopened)} ms; B's worker told its page of ${told.length} games meanwhile`);
+    const trace = (await b.page.evaluate(() => window.__trace || [])).filter(([, at]) => at >= after);
+    const told = (what) => trace.filter(([w]) => w === what).length;
+    console.log(`B's home opened again: a game just made on A listed after ${ms(reopened)} ms; B's worker told its page of ${told('game')} games and of the club ${told('club')} times meanwhile`);
     await throttle(a, 4);
     const lat = await handsAcross(a, b, hands);
     return { made, here, listed, lat };

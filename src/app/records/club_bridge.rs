@@ -29,7 +29,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{ErrorEvent, MessageEvent, PageTransitionEvent, Worker, WorkerOptions, WorkerType};
 
 use crate::app::club::{ctx, set_hooks};
-use crate::app::storage::storage;
+use crate::app::storage::{storage, AppStore};
 use crate::app::sync;
 use crate::model::backup::{check_game, check_night};
 use crate::model::{read_stored, Night};
@@ -41,6 +41,8 @@ use crate::storage::StoreError;
 const WORKER: &str = "/sync/worker.js";
 /// localStorage: the newest save time already handed to the club.
 const PUSHED_KEY: &str = "chicken.club.pushed";
+/// Games looked at together for saves the club has not agreed on.
+const UNSENT_BATCH: usize = 250;
 
 /// The club's players and its renames (old name's key, new name).
 type ClubPlayers = (Vec<String>, Vec<(String, String)>);
@@ -437,30 +439,47 @@ fn push_local(bridge: Rc<RefCell<Bridge>>) {
             send_night(&bridge, &n);
         }
         let (summaries, _) = store.all_summaries().await;
-        let mut newest = pushed;
-        for s in summaries.iter().filter(|s| s.updated_ms > pushed) {
-            newest = newest.max(s.updated_ms);
-            if let Ok(loaded) = store.load_game(&s.id).await {
-                let seq = {
-                    let mut b = bridge.borrow_mut();
-                    b.next_seq += 1;
-                    b.next_seq
-                };
-                post(
-                    &bridge,
-                    &ToWorker::Saved {
-                        id: s.id.clone(),
-                        seq,
-                        before: None,
-                        record: loaded.text,
-                    },
-                );
-            }
+        let newer: Vec<&_> = summaries.iter().filter(|s| s.updated_ms > pushed).collect();
+        let newest = newer.iter().map(|s| s.updated_ms).fold(pushed, i64::max);
+        // Of those, the ones the club has not agreed on (the games kept
+        // from it since are not handed back), a few hundred at a time.
+        for batch in newer.chunks(UNSENT_BATCH) {
+            let ids: Vec<String> = batch.iter().map(|s| s.id.clone()).collect();
+            let Ok(unsent) = store.unsent_to_club(&ids).await else {
+                // Unread: every one is handed (the worker adds only what
+                // the club lacks).
+                return post_unsent(&bridge, &store, &ids).await;
+            };
+            post_unsent(&bridge, &store, &unsent).await;
         }
         if let Some(local) = local {
             let _ = local.set_item(PUSHED_KEY, &newest.to_string());
         }
     });
+}
+
+/// Hands the club games `ids` as stored here (a save it may not have).
+async fn post_unsent(bridge: &Rc<RefCell<Bridge>>, store: &AppStore, ids: &[String]) {
+    for id in ids {
+        if let Ok(loaded) = store.load_game(id).await {
+            // Numbered, not marked sent: the club's copy may still be
+            // kept over it if it holds the save (`may_resend`).
+            let seq = {
+                let mut b = bridge.borrow_mut();
+                b.next_seq += 1;
+                b.next_seq
+            };
+            post(
+                bridge,
+                &ToWorker::Saved {
+                    id: id.clone(),
+                    seq,
+                    before: None,
+                    record: loaded.text,
+                },
+            );
+        }
+    }
 }
 
 /// What the worker said.
