@@ -88,6 +88,11 @@ pub struct Engine<R: RngCore> {
     /// Whether documents are offered to peers unasked (a listening
     /// engine, as the reference sync server, offers none).
     announce: bool,
+    /// Messages sent and received on the current connections, and when
+    /// the last one arrived (ms): how far the peer is behind.
+    sent: u64,
+    received: u64,
+    received_at: u128,
 }
 
 impl<R: RngCore> Engine<R> {
@@ -107,7 +112,19 @@ impl<R: RngCore> Engine<R> {
             work: VecDeque::new(),
             effects: Vec::new(),
             announce: true,
+            sent: 0,
+            received: 0,
+            received_at: 0,
         }
+    }
+
+    /// Messages sent that the peers have not answered yet (as many
+    /// arrived as were sent: none), and ms since the last one arrived.
+    pub fn unanswered(&self) -> (u64, u128) {
+        (
+            self.sent.saturating_sub(self.received),
+            self.now_ms().saturating_sub(self.received_at),
+        )
     }
 
     fn now(&self) -> UnixTimestamp {
@@ -183,6 +200,8 @@ impl<R: RngCore> Engine<R> {
 
     /// Bytes arrived on `conn`.
     pub fn receive(&mut self, conn: ConnectionId, bytes: Vec<u8>) {
+        self.received += 1;
+        self.received_at = self.now_ms();
         self.run(Work::Hub(HubEvent::receive(conn, bytes).event));
     }
 
@@ -331,10 +350,13 @@ impl<R: RngCore> Engine<R> {
         }
         for task in results.new_tasks {
             match task.action {
-                HubIoAction::Send { connection_id, msg } => self.effects.push(Effect::Send {
-                    conn: connection_id,
-                    bytes: msg,
-                }),
+                HubIoAction::Send { connection_id, msg } => {
+                    self.sent += 1;
+                    self.effects.push(Effect::Send {
+                        conn: connection_id,
+                        bytes: msg,
+                    })
+                }
                 HubIoAction::Disconnect { connection_id } => {
                     self.effects.push(Effect::Close(connection_id))
                 }
@@ -345,10 +367,13 @@ impl<R: RngCore> Engine<R> {
         }
         for event in results.connection_events {
             match event {
+                // A new connection: nothing is owed on it.
                 ConnectionEvent::HandshakeCompleted { connection_id, .. } => {
+                    (self.sent, self.received) = (0, 0);
                     self.effects.push(Effect::Online(connection_id))
                 }
                 ConnectionEvent::ConnectionFailed { connection_id, .. } => {
+                    (self.sent, self.received) = (0, 0);
                     self.effects.push(Effect::Offline(connection_id))
                 }
                 ConnectionEvent::StateChanged { .. } => {}

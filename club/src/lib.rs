@@ -22,6 +22,7 @@ pub mod idb;
 pub mod kept;
 pub mod limits;
 pub mod message;
+pub mod paced;
 pub mod replica;
 pub mod round_doc;
 

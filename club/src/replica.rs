@@ -13,6 +13,7 @@ use samod_core::{AutomergeUrl, DocumentId, StorageKey};
 use super::engine::{Effect, Engine};
 use super::kept::{heads_of, Kept};
 use super::message::{Asked, FromWorker, ToWorker};
+use super::paced::Paced;
 use super::{club_doc, game_doc, round_doc, DocError};
 
 /// Games created here indexed in one change at most, while more are
@@ -74,6 +75,8 @@ pub struct Replica<R: RngCore> {
     finding_stored: HashSet<DocumentId>,
     /// The games the app holds, and at which heads.
     kept: Kept,
+    /// Stored games waiting to be synced again.
+    paced: Paced,
     /// The games of the club's index that are here (ready), counted as
     /// each becomes ready: not by going through the index each time.
     indexed_here: HashSet<String>,
@@ -110,6 +113,7 @@ impl<R: RngCore> Replica<R> {
             stored_searched: false,
             finding_stored: HashSet::new(),
             kept: Kept::default(),
+            paced: Paced::default(),
             indexed_here: HashSet::new(),
             out: Vec::new(),
         }
@@ -154,6 +158,11 @@ impl<R: RngCore> Replica<R> {
         if self.club_due {
             self.tell_club();
         }
+        // Stored games, as the server keeps up.
+        let (unanswered, quiet) = self.engine.unanswered();
+        for doc in self.paced.next(unanswered, quiet) {
+            self.engine.find(doc);
+        }
         for _ in 0..1_000 {
             let effects = self.engine.take_effects();
             if effects.is_empty() {
@@ -162,11 +171,15 @@ impl<R: RngCore> Replica<R> {
             for effect in effects {
                 match effect {
                     Effect::Ready(doc) => {
+                        self.paced.settled(&doc);
                         self.on_ready(doc.clone());
                         self.stored_settled(&doc);
                     }
                     // Not in storage here: looked for on the server.
-                    Effect::Searching(doc) => self.stored_settled(&doc),
+                    Effect::Searching(doc) => {
+                        self.paced.settled(&doc);
+                        self.stored_settled(&doc)
+                    }
                     Effect::Changed(doc) => self.on_changed(doc),
                     Effect::Online(_) => self.out.push(FromWorker::Online { online: true }),
                     Effect::Offline(_) => self.out.push(FromWorker::Online { online: false }),
@@ -222,6 +235,7 @@ impl<R: RngCore> Replica<R> {
             } => self.saved(id, seq, before, record),
             ToWorker::Settle { id, index, value } => {
                 if let Some(doc) = self.games.get(&id).cloned() {
+                    self.wanted_now(&doc);
                     self.engine.change(&doc, |d| {
                         let mut tx = d.transaction();
                         let _ = game_doc::settle(&mut tx, index, &value);
@@ -269,11 +283,13 @@ impl<R: RngCore> Replica<R> {
                 self.applied.insert(id, seq);
                 self.tell_game(&doc);
             }
-            Some(_) => self
-                .waiting
-                .entry(id)
-                .or_default()
-                .push((seq, before, record)),
+            Some(doc) => {
+                self.wanted_now(&doc);
+                self.waiting
+                    .entry(id)
+                    .or_default()
+                    .push((seq, before, record))
+            }
             // A game being created here, or one the club's index, not
             // read yet, may hold: a document made now would be a second
             // one, and the save lost under the first.
@@ -311,7 +327,20 @@ impl<R: RngCore> Replica<R> {
                     self.rounds_told.insert(doc, now);
                 }
             }
-            _ => self.rounds_waiting.entry(id).or_default().extend(parts),
+            known => {
+                if let Some(doc) = known {
+                    self.wanted_now(&doc);
+                }
+                self.rounds_waiting.entry(id).or_default().extend(parts)
+            }
+        }
+    }
+
+    /// A stored game waiting its turn to sync is wanted now (a save or a
+    /// round at its table).
+    fn wanted_now(&mut self, doc: &DocumentId) {
+        if self.paced.take(doc) {
+            self.engine.find(doc.clone());
         }
     }
 
@@ -416,7 +445,17 @@ impl<R: RngCore> Replica<R> {
             }
             self.games.insert(id.clone(), doc.clone());
             self.ids.insert(doc.clone(), id.clone());
-            self.engine.find(doc);
+            // One stored here waits its turn; one new here is looked for now.
+            let key = doc.to_string();
+            if self
+                .stored
+                .binary_search_by(|d| d.to_string().cmp(&key))
+                .is_ok()
+            {
+                self.paced.push(doc);
+            } else {
+                self.engine.find(doc);
+            }
         }
         self.indexed_here = club_read
             .games

@@ -98,7 +98,8 @@ async function handsAcross(a, b, hands) {
   if (TRACE) syncTrace.on = (dir, id, n) => wire.push({ dir, id, n, at: Date.now() });
   while (out.length < hands) {
     const game = await newGame(a);
-    await openFromHome(b, game);
+    // A real club's size at 4x: its time is the figure said before.
+    await openFromHome(b, game, 300_000);
     const A = new GameScreen(a.page);
     for (let h = 0; h < 12 && out.length < hands; h++) {
       await A.wentOut('Ann');

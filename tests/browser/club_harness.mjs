@@ -109,10 +109,10 @@ export async function newGame(p, players = ['Ann', 'Bob']) {
 
 /** Opens game `gamePath` from the home screen's list, once it has arrived
  *  there, as a person would. */
-export async function openFromHome(p, gamePath) {
+export async function openFromHome(p, gamePath, timeout = 30_000) {
   const id = gamePath.split('/').pop();
   await p.page.goto(`${servers.url}/`);
-  await p.page.getByTestId(`game-${id}`).locator('a.game-link').click({ timeout: 30_000 });
+  await p.page.getByTestId(`game-${id}`).locator('a.game-link').click({ timeout });
   await p.page.getByRole('button', { name: 'Rules and variants in force' }).waitFor();
 }
 
