@@ -106,14 +106,35 @@ impl<B: Backend> Store<B> {
         game: CheckedGame,
         may_resend: bool,
     ) -> Result<Synced, StoreError> {
+        let mut kept = self.put_synced_all(vec![(game, may_resend)]).await?;
+        Ok(kept.pop().unwrap_or(Synced::Same))
+    }
+
+    /// [`Store::put_synced`] for several games (each id once) in one
+    /// transaction: a club's games arriving by the thousand were one
+    /// durable commit each. What each did, in order.
+    pub async fn put_synced_all(
+        &self,
+        games: Vec<(CheckedGame, bool)>,
+    ) -> Result<Vec<Synced>, StoreError> {
         let now = (self.clock)();
-        let id = game.id.clone();
-        let reads = vec![(Area::Games, id.clone()), (Area::Meta, base_key(&id))];
+        let reads = games
+            .iter()
+            .flat_map(|(g, _)| [(Area::Games, g.id.clone()), (Area::Meta, base_key(&g.id))])
+            .collect();
         self.backend
             .update(reads, move |found| {
                 let mut found = found.into_iter();
-                let (here, base) = (found.next().flatten(), found.next().flatten());
-                decide_synced(&game, here.as_deref(), base.as_deref(), may_resend, now)
+                let mut writes = Vec::new();
+                let mut kept = Vec::new();
+                for (game, may_resend) in &games {
+                    let (here, base) = (found.next().flatten(), found.next().flatten());
+                    let (w, synced) =
+                        decide_synced(game, here.as_deref(), base.as_deref(), *may_resend, now);
+                    writes.extend(w);
+                    kept.push(synced);
+                }
+                (writes, kept)
             })
             .await
     }
