@@ -15,6 +15,9 @@ pub const WINDOW: u64 = 32;
 /// With nothing heard from the server for this long, the next ones go
 /// anyway (a lost answer never stalls the rest).
 pub const QUIET_MS: u128 = 1_000;
+/// Offline, a window's worth every this many ms: loaded ones are all sent
+/// at once when the connection opens, so they are not loaded all at once.
+pub const OFFLINE_EVERY_MS: u128 = 500;
 
 /// The stored games waiting to be looked for.
 #[derive(Default)]
@@ -23,6 +26,20 @@ pub struct Paced {
     queued: HashSet<DocumentId>,
     /// Looked for, not ready yet.
     loading: HashSet<DocumentId>,
+    /// When the last ones went while offline (ms).
+    offline_at: Option<u128>,
+}
+
+/// Where the connection stands, for [`Paced::next`].
+pub struct Wire {
+    /// Connected to the server.
+    pub online: bool,
+    /// Messages the server owes.
+    pub unanswered: u64,
+    /// Ms since it last said anything.
+    pub quiet_ms: u128,
+    /// The clock (ms).
+    pub now_ms: u128,
 }
 
 impl Paced {
@@ -48,15 +65,31 @@ impl Paced {
         self.loading.remove(doc);
     }
 
-    /// The next ones to look for, given the server's `unanswered`
-    /// messages and ms since it last said anything.
-    pub fn next(&mut self, unanswered: u64, quiet_ms: u128) -> Vec<DocumentId> {
-        // A quiet server (or none): a window's worth, whatever is owed.
-        let mut room = if quiet_ms >= QUIET_MS {
-            WINDOW
-        } else {
-            WINDOW.saturating_sub(unanswered + self.loading.len() as u64)
+    /// The next ones to look for.
+    pub fn next(&mut self, wire: Wire) -> Vec<DocumentId> {
+        if self.queue.is_empty() {
+            return Vec::new();
+        }
+        let owed = match wire {
+            Wire {
+                online: false,
+                now_ms,
+                ..
+            } => {
+                if self
+                    .offline_at
+                    .is_some_and(|at| now_ms.saturating_sub(at) < OFFLINE_EVERY_MS)
+                {
+                    return Vec::new();
+                }
+                self.offline_at = Some(now_ms);
+                0
+            }
+            // A quiet server: what it owes is not waited for.
+            Wire { quiet_ms, .. } if quiet_ms >= QUIET_MS => 0,
+            Wire { unanswered, .. } => unanswered,
         };
+        let mut room = WINDOW.saturating_sub(owed + self.loading.len() as u64);
         let mut out = Vec::new();
         while room > 0 {
             let Some(doc) = self.queue.pop_front() else {
@@ -86,21 +119,47 @@ mod tests {
         for n in 0..100 {
             paced.push(doc(n));
         }
-        let first = paced.next(0, 0);
+        let online = |unanswered, quiet_ms| Wire {
+            online: true,
+            unanswered,
+            quiet_ms,
+            now_ms: 0,
+        };
+        let first = paced.next(online(0, 0));
         assert_eq!(first.len() as u64, WINDOW);
         assert_eq!(first[0], doc(0));
-        // Loading, and the server owes answers: nothing more.
-        assert!(paced.next(0, 0).is_empty());
+        // Still loading: nothing more.
+        assert!(paced.next(online(0, 0)).is_empty());
         for d in &first {
             paced.settled(d);
         }
-        assert_eq!(paced.next(WINDOW - 2, 0).len(), 2);
+        // The server owes answers: only the rest of the window.
+        assert_eq!(paced.next(online(WINDOW - 2, 0)).len(), 2);
         // A game wanted now leaves the queue, and is not handed out again.
         assert!(paced.take(&doc(99)));
         assert!(!paced.take(&doc(99)));
-        // A server quiet for a second: the next window goes anyway.
-        let rest = paced.next(WINDOW, QUIET_MS);
+        paced.settled(&doc(99));
+        paced.settled(&doc(32));
+        paced.settled(&doc(33));
+        // A server quiet for a second: its answers are not waited for.
+        let rest = paced.next(online(WINDOW, QUIET_MS));
         assert_eq!(rest.len() as u64, WINDOW);
         assert!(!rest.contains(&doc(99)));
+        for d in &rest {
+            paced.settled(d);
+        }
+        // Offline: a window every half second.
+        let offline = |now_ms| Wire {
+            online: false,
+            unanswered: 0,
+            quiet_ms: 0,
+            now_ms,
+        };
+        assert_eq!(paced.next(offline(10_000)).len() as u64, WINDOW);
+        for n in 66..98 {
+            paced.settled(&doc(n));
+        }
+        assert!(paced.next(offline(10_100)).is_empty());
+        assert_eq!(paced.next(offline(10_500)), vec![doc(98)]);
     }
 }

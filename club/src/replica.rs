@@ -13,7 +13,7 @@ use samod_core::{AutomergeUrl, DocumentId, StorageKey};
 use super::engine::{Effect, Engine};
 use super::kept::{heads_of, Kept};
 use super::message::{Asked, FromWorker, ToWorker};
-use super::paced::Paced;
+use super::paced::{Paced, Wire};
 use super::{club_doc, game_doc, round_doc, DocError};
 
 /// Games created here indexed in one change at most, while more are
@@ -77,6 +77,8 @@ pub struct Replica<R: RngCore> {
     kept: Kept,
     /// Stored games waiting to be synced again.
     paced: Paced,
+    /// Connected to the server.
+    online: bool,
     /// The games of the club's index that are here (ready), counted as
     /// each becomes ready: not by going through the index each time.
     indexed_here: HashSet<String>,
@@ -114,6 +116,7 @@ impl<R: RngCore> Replica<R> {
             finding_stored: HashSet::new(),
             kept: Kept::default(),
             paced: Paced::default(),
+            online: false,
             indexed_here: HashSet::new(),
             out: Vec::new(),
         }
@@ -159,8 +162,14 @@ impl<R: RngCore> Replica<R> {
             self.tell_club();
         }
         // Stored games, as the server keeps up.
-        let (unanswered, quiet) = self.engine.unanswered();
-        for doc in self.paced.next(unanswered, quiet) {
+        let (unanswered, quiet_ms) = self.engine.unanswered();
+        let wire = Wire {
+            online: self.online,
+            unanswered,
+            quiet_ms,
+            now_ms: self.engine.now_ms(),
+        };
+        for doc in self.paced.next(wire) {
             self.engine.find(doc);
         }
         for _ in 0..1_000 {
@@ -181,8 +190,14 @@ impl<R: RngCore> Replica<R> {
                         self.stored_settled(&doc)
                     }
                     Effect::Changed(doc) => self.on_changed(doc),
-                    Effect::Online(_) => self.out.push(FromWorker::Online { online: true }),
-                    Effect::Offline(_) => self.out.push(FromWorker::Online { online: false }),
+                    Effect::Online(_) => {
+                        self.online = true;
+                        self.out.push(FromWorker::Online { online: true })
+                    }
+                    Effect::Offline(_) => {
+                        self.online = false;
+                        self.out.push(FromWorker::Online { online: false })
+                    }
                     other => io.push(other),
                 }
             }
