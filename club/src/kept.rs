@@ -10,13 +10,20 @@
 //! app needs of the document. The word is kept in the worker's storage,
 //! beside the documents, under [`PREFIX`], and lost with them.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
 use automerge::Automerge;
 use samod_core::{DocumentId, StorageKey};
 
 /// The storage keys' first part (no document id reads as this).
 pub const PREFIX: &str = "chicken-kept";
+/// Stored games told again and not yet said kept, at most: the page keeps
+/// them at its pace, and a game new here or changed (told at once) never
+/// waits behind thousands of them in the page's queue.
+pub const RETELL_WINDOW: usize = 32;
+/// A game told again and not said kept in this long no longer holds a
+/// place (the page kept it otherwise, or refused it).
+pub const ACK_WAIT_MS: u128 = 5_000;
 
 /// The heads of `doc` as the app is told them: each change hash in hex,
 /// comma-separated.
@@ -32,6 +39,10 @@ pub struct Kept {
     at: HashMap<DocumentId, String>,
     /// Words to write to storage.
     writes: Vec<(StorageKey, Vec<u8>)>,
+    /// Stored games the app has not said it holds, to tell again.
+    retell: VecDeque<DocumentId>,
+    /// Those told again, awaiting the app's word (since when, ms).
+    awaiting: HashMap<DocumentId, u128>,
 }
 
 impl Kept {
@@ -60,8 +71,28 @@ impl Kept {
         self.at.get(doc).is_some_and(|h| h == heads)
     }
 
+    /// Stored game `doc` the app may not hold: told again in its turn.
+    pub fn retell(&mut self, doc: DocumentId) {
+        self.retell.push_back(doc);
+    }
+
+    /// The stored games to tell again now (`now`: the clock, ms); each
+    /// then awaits the app's word.
+    pub fn retell_next(&mut self, now: u128) -> Vec<DocumentId> {
+        self.awaiting
+            .retain(|_, since| now.saturating_sub(*since) < ACK_WAIT_MS);
+        let room = RETELL_WINDOW.saturating_sub(self.awaiting.len());
+        let n = room.min(self.retell.len());
+        let next: Vec<DocumentId> = self.retell.drain(..n).collect();
+        for doc in &next {
+            self.awaiting.insert(doc.clone(), now);
+        }
+        next
+    }
+
     /// The app holds `doc` at `heads`: kept here and written to storage.
     pub fn keep(&mut self, doc: &DocumentId, heads: String) {
+        self.awaiting.remove(doc);
         if self.holds(doc, &heads) {
             return;
         }

@@ -172,6 +172,10 @@ impl<R: RngCore> Replica<R> {
         for doc in self.paced.next(wire) {
             self.engine.find(doc);
         }
+        // Stored games told again, as the app keeps them.
+        for doc in self.kept.retell_next(self.engine.now_ms()) {
+            self.tell_game(&doc);
+        }
         for _ in 0..1_000 {
             let effects = self.engine.take_effects();
             if effects.is_empty() {
@@ -351,6 +355,14 @@ impl<R: RngCore> Replica<R> {
         }
     }
 
+    /// Whether this phone's storage held `doc` when the worker started.
+    fn is_stored(&self, doc: &DocumentId) -> bool {
+        let key = doc.to_string();
+        self.stored
+            .binary_search_by(|d| d.to_string().cmp(&key))
+            .is_ok()
+    }
+
     /// A stored game waiting its turn to sync is wanted now (a save or a
     /// round at its table).
     fn wanted_now(&mut self, doc: &DocumentId) {
@@ -408,10 +420,15 @@ impl<R: RngCore> Replica<R> {
                 if self.indexed(&id) {
                     self.indexed_here.insert(id);
                 }
-                // A game the app holds as it is: nothing to tell.
+                // A game the app holds as it is: nothing to tell. One
+                // stored here that it may not hold: told in its turn.
                 let heads = self.engine.read(&doc, heads_of).unwrap_or_default();
                 if !self.kept.holds(&doc, &heads) {
-                    self.tell_game(&doc);
+                    if self.is_stored(&doc) {
+                        self.kept.retell(doc.clone());
+                    } else {
+                        self.tell_game(&doc);
+                    }
                     self.tell_round(&doc);
                 }
                 self.tell_club();
@@ -461,12 +478,7 @@ impl<R: RngCore> Replica<R> {
             self.games.insert(id.clone(), doc.clone());
             self.ids.insert(doc.clone(), id.clone());
             // One stored here waits its turn; one new here is looked for now.
-            let key = doc.to_string();
-            if self
-                .stored
-                .binary_search_by(|d| d.to_string().cmp(&key))
-                .is_ok()
-            {
+            if self.is_stored(&doc) {
                 self.paced.push(doc);
             } else {
                 self.engine.find(doc);
