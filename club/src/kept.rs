@@ -107,3 +107,31 @@ impl Kept {
         std::mem::take(&mut self.writes)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(n: u8) -> DocumentId {
+        DocumentId::try_from(vec![n; 16]).unwrap()
+    }
+
+    #[test]
+    fn stored_games_are_told_again_a_window_at_a_time_as_the_app_keeps_them() {
+        let mut kept = Kept::default();
+        for n in 0..40 {
+            kept.retell(doc(n));
+        }
+        let first = kept.retell_next(0);
+        assert_eq!(first.len(), RETELL_WINDOW);
+        assert!(kept.retell_next(10).is_empty(), "none kept yet");
+        kept.keep(&doc(0), "h".into());
+        kept.keep(&doc(1), "h".into());
+        assert_eq!(kept.retell_next(20), vec![doc(32), doc(33)]);
+        assert!(kept.holds(&doc(0), "h") && !kept.holds(&doc(0), "other"));
+        // Never said kept: its place is freed after a while.
+        assert_eq!(kept.retell_next(ACK_WAIT_MS).len(), 6);
+        // The words to write: one per game kept.
+        assert_eq!(kept.take_writes().len(), 2);
+    }
+}
