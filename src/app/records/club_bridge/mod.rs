@@ -31,11 +31,13 @@ use web_sys::{ErrorEvent, MessageEvent, PageTransitionEvent, Worker, WorkerOptio
 use crate::app::club::{ctx, set_hooks};
 use crate::app::storage::{storage, AppStore};
 use crate::app::sync;
-use crate::model::backup::{check_game, check_night, CheckedGame};
+use crate::model::backup::check_night;
 use crate::model::{read_stored, Night};
 use crate::storage::membership::{self, Membership};
-use crate::storage::synced::Synced;
 use crate::storage::StoreError;
+
+mod keep;
+use keep::keep;
 
 /// Where the build puts the worker's script (tests/tools/sync-worker.sh).
 const WORKER: &str = "/sync/worker.js";
@@ -67,9 +69,6 @@ thread_local! {
     /// The club's list of players and renames last kept here: the same
     /// list told again (with each game counted here) is not read again.
     static ROSTER_KEPT: RefCell<Option<ClubPlayers>> = const { RefCell::new(None) };
-    /// Games from the club waiting to be kept, and whether they are being.
-    static TO_KEEP: RefCell<Vec<ToKeep>> = const { RefCell::new(Vec::new()) };
-    static KEEPING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// Whether the roster is being written.
     static ROSTER_WRITING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// The server a club is being created on, until it exists.
@@ -630,114 +629,4 @@ fn remember_players(players: Vec<String>, renamed: Vec<(String, String)>) {
         }
         ROSTER_WRITING.with(|w| w.set(false));
     });
-}
-
-/// A game from the club, checked, waiting to be kept.
-struct ToKeep {
-    id: String,
-    record: String,
-    at: Option<String>,
-    checked: CheckedGame,
-    may_resend: bool,
-}
-
-/// Games kept in one transaction at most.
-const KEEP_BATCH: usize = 100;
-
-/// Checks a game from the club and keeps it here; once it is, the worker
-/// is told (with `at`, the document's heads, when the worker gave them),
-/// so a page opened later is not told it again. The games that arrive
-/// while others are being kept are kept together, in order.
-fn keep(bridge: Rc<RefCell<Bridge>>, id: String, record: String, at: Option<String>) {
-    let checked = match check_game(&record) {
-        Ok(c) if c.id == id => c,
-        Ok(_) => return,
-        Err(why) => {
-            say(format!("A game from the club was refused: {why}."));
-            return;
-        }
-    };
-    // Saves here this page has not sent may be ones the club never heard of.
-    let may_resend = !bridge.borrow().sent.contains_key(&id);
-    TO_KEEP.with(|q| {
-        q.borrow_mut().push(ToKeep {
-            id,
-            record,
-            at,
-            checked,
-            may_resend,
-        })
-    });
-    if KEEPING.with(|k| k.replace(true)) {
-        return;
-    }
-    spawn_local(async move {
-        loop {
-            let batch = TO_KEEP.with(|q| {
-                let mut q = q.borrow_mut();
-                let n = q.len().min(KEEP_BATCH);
-                q.drain(..n).collect::<Vec<_>>()
-            });
-            if batch.is_empty() {
-                break;
-            }
-            keep_batch(&bridge, batch).await;
-        }
-        KEEPING.with(|k| k.set(false));
-    });
-}
-
-/// Keeps `batch` in one transaction (of a game told twice, the later).
-async fn keep_batch(bridge: &Rc<RefCell<Bridge>>, mut batch: Vec<ToKeep>) {
-    let club = ctx();
-    let mut seen = std::collections::HashSet::new();
-    batch.reverse();
-    batch.retain(|k| seen.insert(k.id.clone()));
-    batch.reverse();
-    let Ok(store) = storage().await else { return };
-    let (games, told): (Vec<_>, Vec<_>) = batch
-        .into_iter()
-        .map(|k| ((k.checked, k.may_resend), (k.id, k.record, k.at)))
-        .unzip();
-    // Kept or already here, the club's record is the base of the next
-    // edit: never the copy read back afterwards, which may hold a save
-    // made here meanwhile (its edit would then be empty, and lost).
-    let kept = match store.put_synced_all(games).await {
-        Ok(kept) => kept,
-        Err(e) => {
-            return club.status.update(|s| {
-                s.stopped = Some(format!("A game from the club could not be kept: {e}."))
-            })
-        }
-    };
-    for ((id, record, at), synced) in told.into_iter().zip(kept) {
-        match synced {
-            Synced::Written { rev, result_was } => {
-                bridge.borrow_mut().known.insert(id.clone(), record);
-                if let Some(was) = result_was {
-                    club.result_was.update(|r| {
-                        r.insert(id.clone(), was);
-                    });
-                }
-                sync::arrived(&id, rev);
-                if let Some(at) = at {
-                    post(bridge, &ToWorker::Kept { id, at });
-                }
-            }
-            Synced::Same => {
-                bridge
-                    .borrow_mut()
-                    .known
-                    .entry(id.clone())
-                    .or_insert(record);
-                if let Some(at) = at {
-                    post(bridge, &ToWorker::Kept { id, at });
-                }
-            }
-            Synced::Unsent { base, here } => {
-                let seq = number_save(bridge, &id);
-                post_saved(bridge, id, seq, Some(base), here);
-            }
-        }
-    }
 }
