@@ -438,6 +438,17 @@ impl Loader {
         }
     }
 
+    /// Whether `chunk` is loaded.
+    pub fn has(self, chunk: Chunk) -> bool {
+        is_loaded(chunk)
+    }
+
+    /// Whether loading `chunk` for the page failed (it shows why, with
+    /// Retry).
+    pub fn load_failed(self, chunk: Chunk) -> bool {
+        self.fetch.get_untracked() == Fetch::Failed(chunk)
+    }
+
     /// Starts loading the chunk that shows `path`'s route, if it has one
     /// and it is not loaded or loading: called at start-up (while storage
     /// opens) and when a finger lands on a link (before the tap ends).

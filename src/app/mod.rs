@@ -229,14 +229,32 @@ pub fn App() -> impl IntoView {
     warm_games_from_home(app, router, loader);
     let page = erased::dynamic(move || {
         let route = router.route.get();
-        match lazy::Chunk::of(&route) {
+        let chunk = lazy::Chunk::of(&route);
+        // A new game's form is the page's until its code and storage are
+        // here (the app's page then takes it over).
+        let early = matches!(route, Route::NewGame(_))
+            && !(app.ready.get() && chunk.is_some_and(|c| loader.has(c)))
+            && pages::static_form::show(&router::current_path());
+        if !matches!(route, Route::NewGame(_)) {
+            pages::static_form::hide();
+        }
+        match chunk {
             None => match route {
                 Route::Home => view! { <pages::home_page::HomePage/> }.into_any(),
                 Route::About => about::about_page(),
                 _ => view! { <pages::NotFound/> }.into_any(),
             },
+            Some(_) if !app.ready.get() && early => ().into_any(),
             Some(_) if !app.ready.get() => pages::opening(),
-            Some(chunk) => loader.page(chunk, route),
+            Some(chunk) => {
+                let page = loader.page(chunk, route);
+                // Only a failure to load shows below the page's form.
+                if early && !loader.load_failed(chunk) {
+                    ().into_any()
+                } else {
+                    page
+                }
+            }
         }
     });
     // Back on home or the history after a game: the lists are read again.

@@ -20,6 +20,7 @@ if (starts !== 1 || !page.includes('id="start-failed"') && !page.includes('id=st
 }
 const failed = 'console.warn(e);'
   + "document.getElementById('boot')?.remove();"
+  + "document.getElementById('boot-form')?.remove();"
   + "document.getElementById('start-failed').hidden = false;"
   + 'return new Promise(() => {});';
 fs.writeFileSync(file, page.replace(START, `const wasm = await init({ module_or_path: $1 }).catch((e) => { ${failed} });`));

@@ -7,6 +7,7 @@ pub mod home_space;
 pub mod keep_games;
 pub mod new_game_page;
 pub mod night_card;
+pub mod static_form;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;

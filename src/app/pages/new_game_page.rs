@@ -8,7 +8,7 @@ use leptos::task::spawn_local;
 use crate::app::components::{focus_field, PlayerChips, SeatPicker};
 use crate::app::game::start::{CreateGame, Creating};
 use crate::app::game::GameUi;
-use crate::app::pages::back_bar;
+use crate::app::pages::{back_bar, static_form};
 use crate::app::router::{current_search, rematch_param};
 use crate::app::{now_ms, store_or_report};
 use crate::model::{check_new_player, same_name, Roster};
@@ -132,6 +132,8 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
         rematch,
         create,
     } = p;
+    // What the page's own form (painted before this code arrived) holds.
+    let handed = static_form::handed();
     let typed = RwSignal::new(String::new());
     let name_error: RwSignal<Option<String>> = RwSignal::new(None);
     let start_error: RwSignal<Option<String>> = RwSignal::new(None);
@@ -143,6 +145,10 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
     // until the roster is read: its names would otherwise push the rest of
     // the page down as they arrive (a layout shift).
     let roster_read = RwSignal::new(false);
+    let handed_focus = handed.as_ref().map(|h| static_form::Handed {
+        focus: h.focus,
+        ..Default::default()
+    });
     spawn_local(async move {
         if let Some(s) = store_or_report().await {
             let (r, note) = s.roster().await;
@@ -150,8 +156,10 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
             let _ = roster_note.try_set(note);
         }
         let _ = roster_read.try_set(true);
+        static_form::finish(handed_focus.as_ref(), "new-player");
     });
 
+    // Seats `name`, or says beside the field why not: whether it did.
     let add = move |name: String| {
         let now = seated.get_untracked();
         if now.len() >= max {
@@ -160,7 +168,7 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
                 kind.name(),
                 count(max, "player")
             )));
-            return;
+            return false;
         }
         match check_new_player(&name, &now) {
             Ok(n) => {
@@ -168,11 +176,29 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
                 typed.set(String::new());
                 name_error.set(None);
                 start_error.set(None);
+                true
             }
-            Err(e) => name_error.set(Some(e)),
+            Err(e) => {
+                name_error.set(Some(e));
+                false
+            }
         }
     };
-    let add_typed = move || add(typed.get_untracked());
+    let add_typed = move || {
+        add(typed.get_untracked());
+    };
+    // The names added in the page's form, checked as if typed here (one
+    // refused goes back in the field, with why); then what it still holds.
+    if let Some(h) = handed {
+        for name in h.names {
+            if !add(name.clone()) && typed.with_untracked(String::is_empty) {
+                typed.set(name);
+            }
+        }
+        if !h.typed.is_empty() {
+            typed.set(h.typed);
+        }
+    }
 
     let start = move |_| {
         if starting.get_untracked() {
@@ -224,7 +250,9 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
             {roster_view(RosterParts {
                 seated,
                 roster,
-                add: Callback::new(move |n: String| add(n)),
+                add: Callback::new(move |n: String| {
+                    add(n);
+                }),
             })}
             {first_view(FirstParts { kind, min, seated, choice: first_choice, first })}
             <h2>"Variants"</h2>
