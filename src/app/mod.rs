@@ -389,6 +389,12 @@ fn register_service_worker() {
     );
 }
 
+/// Runs `f` after the next frame is painted (in a task of its own after
+/// the frame's animation callbacks).
+pub fn after_next_paint(f: fn()) {
+    request_animation_frame(move || set_timeout(f, std::time::Duration::ZERO));
+}
+
 /// Removes the page's static home (`#boot` in public/index.html), painted
 /// before the WASM arrived: the app, just mounted, shows the same home in
 /// its place, in the same task, so no frame shows both or neither.

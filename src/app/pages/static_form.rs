@@ -42,6 +42,13 @@ pub fn hide() {
     }
 }
 
+/// Whether the page's form is shown.
+pub fn shown() -> bool {
+    document()
+        .get_element_by_id(FORM)
+        .is_some_and(|form| !form.has_attribute("hidden"))
+}
+
 /// What was typed in the page's form.
 #[derive(Debug, Default)]
 pub struct Handed {
@@ -55,10 +62,10 @@ pub struct Handed {
 
 /// What the page's form holds, if it is shown.
 pub fn handed() -> Option<Handed> {
-    let form = document().get_element_by_id(FORM)?;
-    if form.has_attribute("hidden") {
+    if !shown() {
         return None;
     }
+    let form = document().get_element_by_id(FORM)?;
     let mut names = Vec::new();
     let mut seat = form
         .query_selector(".seated")
