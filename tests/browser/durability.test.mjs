@@ -1,5 +1,6 @@
 // A save the screen confirms is on disk: the browser process is killed
-// (SIGKILL, no chance to flush) right after the new row shows, or the tab
+// (SIGKILL, no chance to flush) right after the new row shows or 0-300 ms
+// after the next tap on Save (issue 37), or the tab
 // crashes (CDP Page.crash, Chromium only); after a restart every confirmed
 // hand is there. The kill runs on every engine (ENGINE): on WebKit the
 // shell and its web and network processes, on Gecko Firefox and its
@@ -75,6 +76,24 @@ async function saveHand(page, pips) {
   return before + 1;
 }
 
+/** The kill's moment after a tap on Save, ms, in turn: spread over the
+ *  300 ms after the tap (the commit is about 12 ms at 4x, the row about
+ *  80 ms after the tap on this machine unthrottled less). */
+const KILL_AFTER_MS = [0, 5, 10, 20, 40, 80, 150, 300, 2, 15, 30, 60, 120, 220];
+
+/** Types a hand, taps Save, and kills the browser `afterMs` later: the
+ *  hands the screen showed saved just before the kill. */
+async function saveHandThenKill(run, pips, afterMs) {
+  const game = new GameScreen(run.page);
+  await game.wentOut('Ann');
+  await game.typePips('Bob', String(pips));
+  await game.save();
+  await new Promise((r) => setTimeout(r, afterMs)); // the kill's moment, not a wait for the app
+  const shown = await game.rowCount();
+  await kill(run);
+  return shown;
+}
+
 async function newGame(page, url) {
   await page.goto(url + '/');
   const setup = await new HomeScreen(page).startNew('chickenfoot');
@@ -92,7 +111,7 @@ async function rowsAt(page, gameUrl) {
   return shown ? new GameScreen(page).rowCount() : 0;
 }
 
-test(`SIGKILL of the browser right after a confirmed save, ${KILLS} times: no hand lost`, { timeout: KILLS * 30000 }, async () => {
+test(`SIGKILL of the browser right after a confirmed save and 0-300 ms after the next tap on Save, ${KILLS} times: no hand lost`, { timeout: KILLS * 30000 }, async () => {
   const server = await startServer(DIST, 0, '127.0.0.1');
   const url = `http://127.0.0.1:${server.address().port}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-kill-'));
@@ -105,17 +124,22 @@ test(`SIGKILL of the browser right after a confirmed save, ${KILLS} times: no ha
       // Everything confirmed before the last kill is still there.
       for (const [g, n] of confirmed) {
         const rows = await rowsAt(run.page, g);
-        if (rows !== n) lost += n - rows;
-        assert.equal(rows, n, `kill ${i}: ${g} shows ${rows} hands, ${n} were confirmed`);
+        if (rows < n) lost += n - rows;
+        assert.ok(rows === n || (g === gameUrl && rows === n + 1), `kill ${i}: ${g} shows ${rows} hands, ${n} were shown saved (and one more at most on its way)`);
+        confirmed.set(g, rows);
       }
-      if (!gameUrl || confirmed.get(gameUrl) >= 14) {
+      if (!gameUrl || confirmed.get(gameUrl) >= 13) {
         gameUrl = await newGame(run.page, url);
         confirmed.set(gameUrl, 0);
       } else if (run.page.url() !== gameUrl) {
         await rowsAt(run.page, gameUrl);
       }
       confirmed.set(gameUrl, await saveHand(run.page, 1 + (i % 40)));
-      await kill(run);
+      // Then another hand, and the kill 0-300 ms after its tap on Save:
+      // every hand the screen shows at the kill must be there after it
+      // (its row is shown only once the hand is on disk), and the one
+      // being saved at most once.
+      confirmed.set(gameUrl, await saveHandThenKill(run, 1 + ((i * 7) % 40), KILL_AFTER_MS[i % KILL_AFTER_MS.length]));
     }
     const run = await launch(dir);
     for (const [g, n] of confirmed) assert.equal(await rowsAt(run.page, g), n);
