@@ -113,7 +113,7 @@ pub fn start_once_open() {
         return;
     }
     leptos::task::spawn_local(async {
-        if let Err(why) = crate::app::lazy::start_club().await {
+        if let Err(why) = crate::app::records::start_club().await {
             // Said by the club's page when it is shown.
             START_FAILED.with(|f| *f.borrow_mut() = Some(why));
         }

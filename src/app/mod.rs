@@ -18,6 +18,7 @@ pub mod pages;
 pub mod random;
 pub mod records;
 pub mod router;
+pub mod routes;
 pub mod screen;
 pub mod steady;
 pub mod storage;
@@ -221,7 +222,7 @@ fn open_storage() -> AppCtx {
 pub fn App() -> impl IntoView {
     let app = open_storage();
     let router = router::provide_router();
-    let loader = lazy::provide(router);
+    let loader = lazy::provide(router, routes::chunk_of);
     // The page's chunk loads while storage opens; a finger on a link
     // starts loading its chunk before the tap ends.
     loader.warm(&router::current_path());
@@ -229,11 +230,11 @@ pub fn App() -> impl IntoView {
     warm_games_from_home(app, router, loader);
     let page = erased::dynamic(move || {
         let route = router.route.get();
-        let chunk = lazy::Chunk::of(&route);
+        let chunk = routes::page_of(&route);
         // A new game's form is the page's until its code and storage are
         // here (the app's page then takes it over).
         let early = matches!(route, Route::NewGame(_))
-            && !(app.ready.get() && chunk.is_some_and(|c| loader.has(c)))
+            && !(app.ready.get() && chunk.is_some_and(|(c, _)| loader.has(c)))
             && pages::static_form::show(&router::current_path());
         if !matches!(route, Route::NewGame(_)) {
             pages::static_form::hide();
@@ -242,12 +243,12 @@ pub fn App() -> impl IntoView {
             None => match route {
                 Route::Home => view! { <pages::home_page::HomePage/> }.into_any(),
                 Route::About => about::about_page(),
-                _ => view! { <pages::NotFound/> }.into_any(),
+                _ => pages::not_found(),
             },
             Some(_) if !app.ready.get() && early => ().into_any(),
             Some(_) if !app.ready.get() => pages::opening(),
-            Some(chunk) => {
-                let page = loader.page(chunk, route);
+            Some((chunk, view)) => {
+                let page = loader.page(chunk, view, route);
                 // Only a failure to load shows below the page's form.
                 if early && !loader.load_failed(chunk) {
                     ().into_any()
@@ -294,9 +295,9 @@ fn warm_games_from_home(app: AppCtx, router: router::RouterCtx, loader: lazy::Lo
                 // Only while home is still shown: another page's chunk
                 // comes first.
                 if router.route.with_untracked(|r| *r == Route::Home) {
-                    loader.prefetch_chunk(lazy::Chunk::NewGame);
+                    loader.prefetch_chunk(pages::new_game_page::NEW_GAME);
                     if playing {
-                        loader.prefetch_chunk(lazy::Chunk::Games);
+                        loader.prefetch_chunk(pages::game_page::GAMES);
                     }
                 }
             },

@@ -74,6 +74,11 @@ for (const [name, url] of pages) {
     const a = r.audits[ref.id];
     if (ref.weight > 0 && a.score !== null && a.score < 1) console.log(`${name}: performance: ${a.id} ${a.displayValue} (score ${a.score})`);
   }
+  // Which element was the largest paint, when it cost points.
+  if (r.audits['largest-contentful-paint']?.score < 1) {
+    const node = r.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+    if (node) console.log(`${name}: largest paint: ${node.selector} ${node.snippet.slice(0, 120)}`);
+  }
   // The long tasks behind a blocking time (simulated 4x durations).
   if (r.audits['total-blocking-time']?.score < 1) {
     for (const t of r.audits['long-tasks']?.details?.items || []) {

@@ -53,7 +53,7 @@ pub fn around_view(p: AroundParts) -> AnyView {
                     aria-expanded=aria(move || open.get())
                     on:click=on_click(move |_| choice.set(Some((finished.get_untracked(), !open.get_untracked()))))
                 ><span aria-hidden="true">"📈 "</span>"Chart"</button>
-                {crate::app::lazy::extra(move || crate::app::lazy::Extra::Share { standings, info })}
+                {crate::app::game::extras::extra(move || crate::app::game::extras::Extra::Share { standings, info })}
             </div>
             <ScoreChart standings=standings players=players step=step open=open/>
         </section>

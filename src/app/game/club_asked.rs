@@ -25,5 +25,5 @@ pub fn club_view<R: GameUi>(rec: RwSignal<GameRecord<R>>) -> AnyView {
             entry_adds(r, &log, index, true)
         })
     });
-    crate::app::lazy::club_part(ClubPart::Banner(BannerParts { id, label, adds }))
+    crate::app::records::club_part_of_game(ClubPart::Banner(BannerParts { id, label, adds }))
 }

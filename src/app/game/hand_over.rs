@@ -10,7 +10,10 @@ use leptos::prelude::*;
 use qrcodegen::{QrCode, QrCodeEcc};
 use wasm_bindgen::{JsCast, JsValue};
 
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
+
 use crate::app::erased::{dynamic, on_click};
+use crate::app::lazy::{self, Chunk};
 use crate::model::hand_over::{encode, QR_MAX_BYTES};
 use crate::model::GameRecord;
 use crate::rules::Rules;
@@ -28,6 +31,37 @@ pub fn qr_path(code: &QrCode) -> (String, i32) {
         }
     }
     (d, size + 8)
+}
+
+/// A QR code's split point: its encoder is needed by neither a new game
+/// nor a score sheet.
+const QR: Chunk = Chunk::new("qr", || Box::pin(preload_qr()));
+
+#[wasm_split(qr_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_qr))]
+fn qr_view(
+    text: String,
+    testid: &'static str,
+    label: &'static str,
+) -> Result<AnyView, SplitLoaderError> {
+    Ok(qr_svg(&text, testid, label).unwrap_or_else(|| ().into_any()))
+}
+
+/// The QR code of `text` (from its own chunk, loaded on demand), named
+/// `label` for screen readers.
+pub fn qr(text: String, testid: &'static str, label: &'static str) -> AnyView {
+    lazy::on_demand(
+        QR,
+        move || match lazy::now(qr_view(text.clone(), testid, label)) {
+            Some(Ok(v)) => v,
+            _ => qr_failed(),
+        },
+        qr_failed,
+    )
+}
+
+fn qr_failed() -> AnyView {
+    view! { <p class="hint" role="status">"The QR code could not be loaded: the phone may be offline. The link below works."</p> }
+        .into_any()
 }
 
 /// A QR code of `text` drawn as one SVG path (`None` if it is too long
@@ -78,7 +112,7 @@ fn panel(record: Signal<String>) -> AnyView {
         if !open.get() {
             return ().into_any();
         }
-        crate::app::lazy::extra(move || crate::app::lazy::Extra::HandOver(record))
+        crate::app::game::extras::extra(move || crate::app::game::extras::Extra::HandOver(record))
     });
     view! {
         <details class="hand-over" data-testid="hand-over"
@@ -128,7 +162,7 @@ pub fn panel_body(record: Signal<String>) -> AnyView {
             return ().into_any();
         }
         let qr = (url.len() <= QR_MAX_BYTES).then(|| {
-            crate::app::lazy::qr(
+            qr(
                 url.clone(),
                 "hand-qr",
                 "QR code of the link: scan it with the other phone's camera",

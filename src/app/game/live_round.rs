@@ -39,7 +39,7 @@ pub(super) fn share<R: GameUi>(form: Form<R>, draft: RwSignal<R::Draft>, id: Str
             draft.set(d);
         }
     });
-    crate::app::lazy::club_part(ClubPart::Round(SharedText {
+    crate::app::records::club_part_of_game(ClubPart::Round(SharedText {
         id,
         text,
         set,

@@ -32,6 +32,7 @@ use crate::storage::{pending, Deleted, ReadError, SaveError};
 pub mod around;
 mod club_asked;
 mod entry_form;
+pub mod extras;
 mod frame;
 pub mod hand_over;
 pub mod live_round;

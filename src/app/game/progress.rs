@@ -74,7 +74,7 @@ pub fn ScoreChart(
         if !open.get() {
             return ().into_any();
         }
-        crate::app::lazy::extra(move || crate::app::lazy::Extra::Chart {
+        crate::app::game::extras::extra(move || crate::app::game::extras::Extra::Chart {
             standings,
             players,
             step,

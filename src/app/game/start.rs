@@ -7,13 +7,52 @@
 
 use std::any::Any;
 
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
+
 use crate::app::game::{read_game, summary_of, GameUi};
-use crate::app::lazy::BoxedWork;
+use crate::app::lazy::{in_chunk, BoxedWork};
+use crate::app::pages::game_page::GAMES;
 use crate::app::pages::new_game_page::{new_id, Chosen};
 use crate::app::{now_ms, storage, sync, ForGame};
 use crate::model::GameRecord;
 use crate::rules::pick::first_log;
+use crate::rules::GameKind;
 use crate::storage::{bounded, SaveError};
+
+#[wasm_split(games_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_create))]
+fn create_in_chunk(kind: GameKind, game: CreateGame) -> Result<Option<Creating>, SplitLoaderError> {
+    Ok(crate::app::for_game(kind, game))
+}
+
+#[wasm_split(games_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_rematch))]
+fn rematch_in_chunk(
+    kind: GameKind,
+    id: String,
+) -> Result<Option<ReadingRematch>, SplitLoaderError> {
+    Ok(crate::app::for_game(kind, ReadRematch(id)))
+}
+
+// Each split point has its own loader: [`in_chunk`] loads the games' page
+// chunk first and records it loaded, so the game page that follows shows
+// at once.
+
+/// Why a game could not be started or rematched when the games' chunk
+/// could not be loaded.
+const GAMES_NOT_LOADED: &str =
+    "The game's screen could not be loaded: the phone may be offline. Nothing was saved; try again.";
+
+/// Creates and saves a new game of `kind` (in the games' chunk, fetched
+/// now if the form's prefetch has not brought it yet): its id once it is
+/// on disk, or why not (nothing was saved then).
+pub async fn create_game(kind: GameKind, game: CreateGame) -> Result<String, String> {
+    in_chunk(GAMES, create_in_chunk(kind, game), GAMES_NOT_LOADED).await
+}
+
+/// Reads what a rematch of stored game `id` starts from (in the games'
+/// chunk).
+pub async fn rematch_of(kind: GameKind, id: String) -> Result<RematchOf, String> {
+    in_chunk(GAMES, rematch_in_chunk(kind, id), GAMES_NOT_LOADED).await
+}
 
 /// A game being created and saved: its id once it is on disk, or why not
 /// (nothing was saved then).

@@ -7,14 +7,34 @@ use std::cell::RefCell;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
 use crate::app::erased::dynamic;
 use crate::app::game::{game_screen, read_game, summary_of, GameUi};
+use crate::app::lazy::{self, Chunk};
 use crate::app::pages::{back_bar, opening};
 use crate::app::router::Route;
 use crate::app::store_or_report;
 use crate::model::GameRecord;
 use crate::storage::pending;
+
+/// Every game's score screen (one chunk: one per game was slower to open,
+/// docs/architecture.md), shown through the registry (`app::for_game`).
+pub const GAMES: Chunk = Chunk::new("games", || Box::pin(preload_games()));
+
+#[wasm_split(games_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_games))]
+fn page_in_chunk(route: Route) -> Result<AnyView, SplitLoaderError> {
+    let page = match route {
+        Route::Game(kind, id) => crate::app::for_game(kind, crate::app::ScorePage(id)),
+        _ => None,
+    };
+    Ok(page.unwrap_or_else(crate::app::pages::not_found))
+}
+
+/// A game's page, from its loaded chunk.
+pub fn page(route: Route) -> Option<Result<AnyView, SplitLoaderError>> {
+    lazy::now(page_in_chunk(route))
+}
 
 /// What the page has read.
 enum Read<R: GameUi> {

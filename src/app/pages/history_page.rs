@@ -137,6 +137,24 @@ fn row_view(e: Summary, delete: impl Fn(String, String) + Copy + 'static) -> imp
     }
 }
 
+/// The history's chunk.
+pub const HISTORY: crate::app::lazy::Chunk =
+    crate::app::lazy::Chunk::new("history", || Box::pin(preload_history()));
+
+#[leptos::wasm_split::wasm_split(history_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_history))]
+fn page_in_chunk(
+    _route: crate::app::router::Route,
+) -> Result<AnyView, leptos::wasm_split::SplitLoaderError> {
+    Ok(view! { <HistoryPage/> }.into_any())
+}
+
+/// The history page, from its loaded chunk.
+pub fn page(
+    route: crate::app::router::Route,
+) -> Option<Result<AnyView, leptos::wasm_split::SplitLoaderError>> {
+    crate::app::lazy::now(page_in_chunk(route))
+}
+
 /// How long after the history shows a game's code is fetched.
 const NEXT_PAGE_AFTER_MS: u64 = 1000;
 
@@ -147,7 +165,7 @@ pub fn HistoryPage() -> impl IntoView {
     // The likeliest next page is a finished game's: its code is fetched
     // while the list is read.
     if let Some(loader) = use_context::<crate::app::lazy::Loader>() {
-        loader.prefetch_later(crate::app::lazy::Chunk::Games, NEXT_PAGE_AFTER_MS);
+        loader.prefetch_later(crate::app::pages::game_page::GAMES, NEXT_PAGE_AFTER_MS);
     }
     let rows: RwSignal<Vec<Row>> = RwSignal::new(Vec::new());
     let loaded = RwSignal::new(false);

@@ -124,10 +124,11 @@ pub fn back_bar(title: String, right: Option<AnyView>) -> AnyView {
     .into_any()
 }
 
-/// Shown while storage opens (a moment, on the first paint).
-pub fn opening() -> AnyView {
-    view! { <p class="hint opening" role="status" data-testid="opening">"Opening your games…"</p> }
-        .into_any()
+pub use crate::app::lazy::opening;
+
+/// The page for an address the app does not have.
+pub fn not_found() -> AnyView {
+    view! { <NotFound/> }.into_any()
 }
 
 /// Shown for an address the app does not have.

@@ -5,16 +5,39 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
+
 use crate::app::components::{focus_field, PlayerChips, SeatPicker};
 use crate::app::game::start::{CreateGame, Creating};
 use crate::app::game::GameUi;
+use crate::app::lazy::{self, Chunk};
 use crate::app::pages::{back_bar, static_form};
+use crate::app::router::Route;
 use crate::app::router::{current_search, rematch_param};
 use crate::app::{now_ms, store_or_report};
 use crate::model::{check_new_player, same_name, Roster};
 use crate::rules::pick::FirstChoice;
 use crate::rules::{count, GameKind};
 use crate::storage::bounded;
+
+/// Every game's new-game page: the chunk home fetches at idle (its
+/// likeliest next page), small (the games' code is fetched while the form
+/// is filled).
+pub const NEW_GAME: Chunk = Chunk::new("new-game", || Box::pin(preload_new_game()));
+
+#[wasm_split(new_game_chunk, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_new_game))]
+fn page_in_chunk(route: Route) -> Result<AnyView, SplitLoaderError> {
+    let page = match route {
+        Route::NewGame(kind) => crate::app::for_game(kind, crate::app::NewGamePage),
+        _ => None,
+    };
+    Ok(page.unwrap_or_else(crate::app::pages::not_found))
+}
+
+/// A new game's page, from its loaded chunk.
+pub fn page(route: Route) -> Option<Result<AnyView, SplitLoaderError>> {
+    lazy::now(page_in_chunk(route))
+}
 
 /// How long after the form shows the score screen's code is fetched:
 /// after the form's first paint, long before a table has seated anyone.
@@ -34,8 +57,8 @@ pub fn new_id() -> String {
 pub fn new_game_form<R: GameUi>() -> AnyView {
     // The score screen's code is fetched while the form is filled, so a
     // tap on Start shows the game at once.
-    if let Some(loader) = use_context::<crate::app::lazy::Loader>() {
-        loader.prefetch_later(crate::app::lazy::Chunk::Games, FETCH_GAME_AFTER_MS);
+    if let Some(loader) = use_context::<lazy::Loader>() {
+        loader.prefetch_later(crate::app::pages::game_page::GAMES, FETCH_GAME_AFTER_MS);
     }
     let seated: RwSignal<Vec<String>> = RwSignal::new(Vec::new());
     let settings: RwSignal<R::Settings> = RwSignal::new(R::Settings::default());
@@ -43,7 +66,7 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
     let rematch: RwSignal<Option<Result<String, String>>> = RwSignal::new(None);
     if let Some(id) = rematch_param(&current_search()) {
         spawn_local(async move {
-            let read = crate::app::lazy::rematch_of(R::KIND, id).await;
+            let read = crate::app::game::start::rematch_of(R::KIND, id).await;
             rematch.set(Some(read.and_then(|m| {
                 let variants = m.settings.downcast::<R::Settings>().map_err(|_| {
                     "The game to rematch is another game. Seat the players for a new game."
@@ -74,7 +97,7 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
                     random,
                     settings: Box::new(settings.get_untracked()),
                 };
-                Box::pin(crate::app::lazy::create_game(R::KIND, game))
+                Box::pin(crate::app::game::start::create_game(R::KIND, game))
             },
         ),
     })

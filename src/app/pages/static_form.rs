@@ -85,11 +85,13 @@ pub fn handed() -> Option<Handed> {
         .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok());
     let typed = field.as_ref().map(|f| f.value()).unwrap_or_default();
     let focused = document().active_element();
-    let focus = field.filter(|f| focused.as_ref() == Some(f.as_ref())).map(|f| {
-        let start = f.selection_start().ok().flatten().unwrap_or(0);
-        let end = f.selection_end().ok().flatten().unwrap_or(start);
-        (start, end)
-    });
+    let focus = field
+        .filter(|f| focused.as_ref() == Some(f.as_ref()))
+        .map(|f| {
+            let start = f.selection_start().ok().flatten().unwrap_or(0);
+            let end = f.selection_end().ok().flatten().unwrap_or(start);
+            (start, end)
+        });
     Some(Handed {
         names,
         typed,

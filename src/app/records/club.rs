@@ -182,7 +182,7 @@ fn text_field(
 fn member_view(m: Membership, member: RwSignal<Option<Membership>>) -> AnyView {
     let status = ctx().status;
     let link = join_link(&origin(), &m);
-    let qr = crate::app::lazy::qr(
+    let qr = crate::app::game::hand_over::qr(
         link.clone(),
         "club-qr",
         "QR code of the club's link: scan it with a member's phone",
