@@ -172,3 +172,36 @@ test('a game tapped before the new-game code is there shows the page\'s form at 
     await app.close();
   }
 });
+
+test('a game tapped on the page\'s home before the app runs shows the page\'s form at the game\'s address; Back shows home again', async () => {
+  const app = await phoneWith(() => true);
+  const { page, url } = app;
+  try {
+    await page.goto(url + '/');
+    const home = page.locator('#boot');
+    await home.getByTestId('new-cluck').waitFor();
+    await page.evaluate(() => { window.__samePage = true; });
+    await home.getByTestId('new-cluck').click();
+    await early(page).getByRole('heading', { name: 'New Cluck!' }).waitFor();
+    assert.equal(new URL(await page.url()).pathname, '/play/cluck/new');
+    assert.equal(await page.evaluate(() => window.__samePage), true, 'no new page loaded');
+    assert.equal(await home.isVisible(), false);
+    await page.goBack();
+    await home.getByTestId('new-chickenfoot').waitFor();
+    assert.equal(await early(page).isVisible(), false);
+    await home.getByTestId('new-chickenfoot').click();
+    await early(page).getByRole('heading', { name: 'New Chickenfoot' }).waitFor();
+    const field = early(page).getByLabel('New player');
+    await field.fill('Ann');
+    await field.press('Enter');
+
+    // The app starts at the game's address and takes Ann over.
+    app.server.open();
+    await page.getByLabel("New player's name").waitFor();
+    await page.waitForFunction(() => !document.getElementById('boot-form') && !document.getElementById('boot'));
+    assert.deepEqual(await new NewGameScreen(page).seated(), ['Ann']);
+    assert.equal(new URL(await page.url()).pathname, '/play/chickenfoot/new');
+  } finally {
+    await app.close();
+  }
+});
