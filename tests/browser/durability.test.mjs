@@ -117,10 +117,13 @@ test(`SIGKILL of the browser right after a confirmed save and 0-300 ms after the
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-kill-'));
   const confirmed = new Map(); // game url -> hands the screen showed as saved
   let lost = 0;
+  // The browser running now: killed however the test ends (a browser left
+  // running kept the test's process alive until the job's limit).
+  let live = null;
   try {
     let gameUrl = null;
     for (let i = 0; i < KILLS; i++) {
-      const run = await launch(dir);
+      const run = live = await launch(dir);
       // Everything confirmed before the last kill is still there.
       for (const [g, n] of confirmed) {
         const rows = await rowsAt(run.page, g);
@@ -140,12 +143,16 @@ test(`SIGKILL of the browser right after a confirmed save and 0-300 ms after the
       // (its row is shown only once the hand is on disk), and the one
       // being saved at most once.
       confirmed.set(gameUrl, await saveHandThenKill(run, 1 + ((i * 7) % 40), KILL_AFTER_MS[i % KILL_AFTER_MS.length]));
+      live = null;
     }
-    const run = await launch(dir);
+    const run = live = await launch(dir);
     for (const [g, n] of confirmed) assert.equal(await rowsAt(run.page, g), n);
     await kill(run);
+    live = null;
     assert.equal(lost, 0);
   } finally {
+    if (live) await kill(live).catch(() => {});
+    server.closeAllConnections();
     server.close();
     removeDir(dir);
   }
