@@ -233,10 +233,11 @@ pub fn App() -> impl IntoView {
         let chunk = routes::page_of(&route);
         // A new game's form is the page's until its code and storage are
         // here (the app's page then takes it over).
-        let early = matches!(route, Route::NewGame(_))
+        let new_game = matches!(route, Route::NewGame(_));
+        let early = new_game
             && !(app.ready.get() && chunk.is_some_and(|(c, _)| loader.has(c)))
             && pages::static_form::show(&router::current_path());
-        if !matches!(route, Route::NewGame(_)) {
+        if !new_game {
             pages::static_form::hide();
         }
         match chunk {

@@ -168,10 +168,7 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
     // until the roster is read: its names would otherwise push the rest of
     // the page down as they arrive (a layout shift).
     let roster_read = RwSignal::new(false);
-    let handed_focus = handed.as_ref().map(|h| static_form::Handed {
-        focus: h.focus,
-        ..Default::default()
-    });
+    let handed_focus = handed.as_ref().and_then(|h| h.focus);
     spawn_local(async move {
         if let Some(s) = store_or_report().await {
             let (r, note) = s.roster().await;
@@ -179,7 +176,7 @@ pub fn new_game_view(p: NewGameParts) -> AnyView {
             let _ = roster_note.try_set(note);
         }
         let _ = roster_read.try_set(true);
-        static_form::finish(handed_focus.as_ref(), "new-player");
+        static_form::finish(handed_focus, "new-player");
     });
 
     // Seats `name`, or says beside the field why not: whether it did.

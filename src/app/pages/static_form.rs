@@ -50,7 +50,7 @@ pub fn shown() -> bool {
 }
 
 /// What was typed in the page's form.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Handed {
     /// The names added, in order.
     pub names: Vec<String>,
@@ -100,14 +100,14 @@ pub fn handed() -> Option<Handed> {
 }
 
 /// Removes the page's form for good (the app's new-game code is here),
-/// and gives its focus to `field` (the app's name field), with the same
-/// selection. `field`'s page is made visible first: a hidden field takes
-/// no focus.
-pub fn finish(handed: Option<&Handed>, field: &str) {
+/// and, if its field had the focus (`focus`: its selection), gives it to
+/// `field` (the app's name field) with the same selection. `field`'s page
+/// is made visible first: a hidden field takes no focus.
+pub fn finish(focus: Option<(u32, u32)>, field: &str) {
     if let Some(form) = document().get_element_by_id(FORM) {
         form.remove();
     }
-    let Some((start, end)) = handed.and_then(|h| h.focus) else {
+    let Some((start, end)) = focus else {
         return;
     };
     let Some(input) = document()
