@@ -72,6 +72,8 @@ pub struct ScreenParts {
     pub stale: Signal<bool>,
     /// Just saved: the entry form ignores taps for a moment.
     pub cooling: Signal<bool>,
+    /// The entry painted before its save has committed (marked so).
+    pub unsaved: Signal<Option<usize>>,
     /// What the last save recorded.
     pub saved_note: Signal<Option<String>>,
     /// This page's save ended the game.
@@ -113,6 +115,7 @@ pub fn screen_view(p: ScreenParts) -> AnyView {
         busy,
         stale,
         cooling,
+        unsaved,
         saved_note,
         celebrate,
         deleted,
@@ -166,7 +169,7 @@ pub fn screen_view(p: ScreenParts) -> AnyView {
                 <p class="banner info" role="status" data-testid="checking">"Checking for changes made on another screen…"</p>
             }).into_any())}
             <OutcomeOrStatus standings=standings players=players celebrate=celebrate/>
-            <Scoreboard standings=standings players=players editing=editing on_edit=on_edit entry_label=entry_label can_edit=flag(move || !locked.get())/>
+            <Scoreboard standings=standings players=players editing=editing on_edit=on_edit entry_label=entry_label can_edit=flag(move || !locked.get()) unsaved=unsaved/>
             {around}
             {dynamic(move || saved_note.get().map(|n| view! { <p class="banner saved" role="status" data-testid="saved-note">"✓ "{n}</p> }).into_any())}
             <section id="entry" class="entry" aria-label="Enter scores" aria-busy=aria(move || busy.get()) inert=flag(move || busy.get() || cooling.get())

@@ -83,7 +83,7 @@ const startGame = startTwoPlayerDouble6;
 /** The running totals as the score sheet shows them, by column (seat). */
 async function sheetColumns(page) {
   return page.evaluate(() => {
-    const rows = [...document.querySelectorAll('table.sheet tbody tr:not(.row-details)')];
+    const rows = [...document.querySelectorAll('table.sheet tbody tr:not(.row-details):not(.saving)')];
     const cols = [];
     for (const r of rows) {
       [...r.querySelectorAll('td .run')].forEach((c, i) => {

@@ -329,6 +329,7 @@ const saveFigures = (saves) => ({
   tap_to_commit_ms: ms(saves.map((s) => s.committed_ms)),
   commit_to_painted_ms: ms(saves.map((s) => s.after_commit_ms)),
   shown_before_commit: saves.some((s) => s.shown_before_commit),
+  tap_to_saved_ms: ms(saves.map((s) => s.saved_ms)),
   dom_mutations_before_commit: median(saves.map((s) => s.before_commit)),
   save_dom_mutations: mutationFigures(saves),
   save_dom_mutations_by_region: Object.fromEntries(

@@ -69,7 +69,7 @@ export class CircusScreen extends GameScreen {
     const before = await this.rowCount();
     await this.page.getByTestId('save-line').click();
     // The last line of the game adds the Plumedini row too.
-    await this.page.waitForFunction((n) => document.querySelectorAll('table.sheet tbody tr:not(.row-details)').length > n, before);
+    await this.page.waitForFunction((n) => document.querySelectorAll('table.sheet tbody tr:not(.row-details):not(.saving)').length > n, before);
     return pts;
   }
 }

@@ -80,9 +80,9 @@ export class GameScreen {
     await this.save();
     await this.waitRows(before + 1);
   }
-  async rowCount() { return this.page.locator('table.sheet tbody tr:not(.row-details)').count(); }
+  async rowCount() { return this.page.locator('table.sheet tbody tr:not(.row-details):not(.saving)').count(); }
   async waitRows(n) {
-    await this.page.waitForFunction((n) => document.querySelectorAll('table.sheet tbody tr:not(.row-details)').length === n, n);
+    await this.page.waitForFunction((n) => document.querySelectorAll('table.sheet tbody tr:not(.row-details):not(.saving)').length === n, n);
   }
   async editRow(rowLabel) {
     await this.page.getByRole('button', { name: `${rowLabel}: show details` }).click();

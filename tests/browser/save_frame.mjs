@@ -51,16 +51,19 @@ export async function fillHand(page) {
  *    task that runs after the frame and before its mark,
  *  - `committed_ms`: tap to the save's IndexedDB transaction committing
  *    (needs `recordCommits`; null without it), and `after_commit_ms`: from
- *    there to the end of the frame,
+ *    there to the end of the frame (negative: the frame ended first),
  *  - `mutations`: what a MutationObserver on the document saw from the tap
  *    to that frame's callback (what the frame shows): nodes added, removed,
  *    attribute writes, text (characterData) writes, and `total`; `by_region`: the same total split
  *    by the part of the screen written (leaders, sheet, entry form, other),
  *  - `later`: the mutations in the next second (the save note fading in,
  *    the form's cool-down ending).
- *  The new row must show after the commit: `shown_before_commit` says if
- *  not; `before_commit` counts the mutations seen before it (a quick save
- *  changes nothing on screen until it is on disk: no frame to paint first). */
+ *  The new row may show before the commit, marked as being saved:
+ *  `shown_before_commit` says if it did, `marked_saving` whether it was
+ *  marked then, `before_commit` counts the mutations seen before the
+ *  commit; `saved_ms` is tap to the row no longer marked, and
+ *  `note_while_saving` says if "Saved …" was written while a row was still
+ *  marked as being saved (it must not be). */
 export async function measureSave(page) {
   return page.evaluate(() => new Promise((resolve) => {
     const rowCount = () => document.querySelectorAll('table.sheet tbody tr:not(.row-details)').length;
@@ -76,6 +79,10 @@ export async function measureSave(page) {
       return 'other';
     };
     let shownAt = null;
+    let savedAt = null;
+    let markedSaving = null;
+    let noteWhileSaving = false;
+    const isNote = (n) => n.nodeType === 1 && (n.matches('[data-testid=saved-note]') || n.querySelector('[data-testid=saved-note]'));
     let phase = 'save';
     let beforeCommit = 0;
     const later = { added: 0, removed: 0, attributes: 0, characterData: 0 };
@@ -97,8 +104,12 @@ export async function measureSave(page) {
     const obs = new MutationObserver((records) => {
       if (!(window.__commits || []).some((c) => c >= t0)) beforeCommit += records.length;
       tally(records);
+      const saving = document.querySelector('table.sheet tbody tr.saving') !== null;
+      if (saving && records.some((r) => [...r.addedNodes].some(isNote))) noteWhileSaving = true;
+      if (savedAt === null && !saving && rowCount() === before + 1) savedAt = performance.now();
       if (shownAt === null && rowCount() === before + 1) {
         shownAt = performance.now();
+        markedSaving = saving;
         requestAnimationFrame(() => {
           const raf = performance.now();
           // What this frame shows: every change made before its callbacks
@@ -109,20 +120,25 @@ export async function measureSave(page) {
           const ch = new MessageChannel();
           ch.port1.onmessage = () => {
             const end = performance.now();
-            const commit = (window.__commits || []).find((c) => c >= t0);
             const result = {
               rows_ms: raf - t0,
               painted_ms: end - t0,
-              committed_ms: commit === undefined ? null : commit - t0,
-              after_commit_ms: commit === undefined ? null : end - commit,
-              shown_before_commit: commit === undefined ? null : shownAt < commit,
-              before_commit: commit === undefined ? null : beforeCommit,
               mutations: { ...counts, total: counts.added + counts.removed + counts.attributes + counts.characterData },
               by_region: regions,
             };
             setTimeout(() => {
               tally(obs.takeRecords());
               obs.disconnect();
+              // The commit may come after the frame that shows the row.
+              const commit = (window.__commits || []).find((c) => c >= t0);
+              result.committed_ms = commit === undefined ? null : commit - t0;
+              result.after_commit_ms = commit === undefined ? null : end - commit;
+              result.shown_before_commit = commit === undefined ? null : shownAt < commit;
+              result.before_commit = commit === undefined ? null : beforeCommit;
+              result.marked_saving = markedSaving;
+              result.saved_ms = savedAt === null ? null : savedAt - t0;
+              result.saved_after_commit = savedAt === null || commit === undefined ? null : savedAt >= commit;
+              result.note_while_saving = noteWhileSaving;
               loaf.disconnect();
               const frame = frames.find((f) => f.renderStart > 0 && f.renderStart >= shownAt);
               result.frame_end_ms = frame ? frame.startTime + frame.duration - t0 : null;

@@ -68,7 +68,7 @@ async function storedPips(page, id) {
   return JSON.parse(dump.games[id]).log.map((h) => h.left[1].pips);
 }
 
-const bobColumn = (page) => page.locator('table.sheet tbody tr:not(.row-details) td:nth-of-type(2) .run').allTextContents();
+const bobColumn = (page) => page.locator('table.sheet tbody tr:not(.row-details):not(.saving) td:nth-of-type(2) .run').allTextContents();
 
 // Both tabs tap Save at once: the other tab's hand arrives under a tap
 // (WebKit lost 1 tap in 6 to its form rebuilt between press and lift:
@@ -114,7 +114,7 @@ test('two tabs on one game: saves in either order and at once, no hand lost, bot
     await fill(b, 15);
     await Promise.all([a.getByTestId('save-hand').click(), b.getByTestId('save-hand').click()]);
     // Five rows, or six at once where the second tap saved on top.
-    const atLeast = (p, n) => p.waitForFunction((n) => document.querySelectorAll('table.sheet tbody tr:not(.row-details)').length >= n, n);
+    const atLeast = (p, n) => p.waitForFunction((n) => document.querySelectorAll('table.sheet tbody tr:not(.row-details):not(.saving)').length >= n, n);
     await atLeast(a, 5);
     await atLeast(b, 5);
     // Both saved (the second tap came after the first hand had reached the
@@ -249,7 +249,7 @@ test('Back into a page from the back/forward cache, then Save: nothing lost', {
       window.addEventListener('pageshow', (e) => {
         if (!e.persisted) return;
         window.__restored = (window.__restored || 0) + 1;
-        window.__rowsWhenRestored = document.querySelectorAll('table.sheet tbody tr:not(.row-details)').length;
+        window.__rowsWhenRestored = document.querySelectorAll('table.sheet tbody tr:not(.row-details):not(.saving)').length;
         window.__rereading = false;
         const entry = document.getElementById('entry');
         const seen = () => { if (entry?.getAttribute('aria-busy') === 'true') window.__rereading = true; };

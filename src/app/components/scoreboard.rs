@@ -192,6 +192,9 @@ pub fn Scoreboard(
     /// Whether entries may be corrected (not in a finished game until it
     /// is reopened).
     can_edit: Signal<bool>,
+    /// The entry on its way to disk, if any: its row is marked as being
+    /// saved until the save has committed.
+    unsaved: Signal<Option<usize>>,
 ) -> impl IntoView {
     let ranks = Memo::new(move |_| standings.with(places));
     let order = Memo::new(move |_| ranks.with(|r| by_place(r)));
@@ -206,6 +209,7 @@ pub fn Scoreboard(
         on_edit,
         entry_label,
         can_edit,
+        unsaved,
     };
     view! {
         <section class="scoreboard" aria-label="Scores">
@@ -253,6 +257,7 @@ struct SheetParts {
     on_edit: Callback<usize>,
     entry_label: Callback<usize, String>,
     can_edit: Signal<bool>,
+    unsaved: Signal<Option<usize>>,
 }
 
 /// The score sheet: its header and frame are drawn again only when the
@@ -332,6 +337,7 @@ fn sheet_row(r: usize, n: usize, p: SheetParts, open_row: RwSignal<Option<usize>
         on_edit,
         entry_label,
         can_edit,
+        unsaved,
     } = p;
     let row = Memo::new(move |_| standings.with(|s| s.sheet.get(r).cloned()));
     let entry = move || row.with(|x| x.as_ref().and_then(|x| x.entry));
@@ -399,9 +405,19 @@ fn sheet_row(r: usize, n: usize, p: SheetParts, open_row: RwSignal<Option<usize>
         }
         .into_any()
     });
+    let saving = flag(move || {
+        let e = entry();
+        e.is_some() && unsaved.get() == e
+    });
+    let saving_mark = dynamic(move || {
+        saving
+            .get()
+            .then(|| view! { <small class="row-sub saving-mark" data-testid="row-saving">"saving…"</small> })
+            .into_any()
+    });
     view! {
-        <tr class:editing=flag(move || { let e = entry(); e.is_some() && editing.get() == e }) data-testid=format!("row-{r}")>
-            <th scope="row">{head_view}</th>
+        <tr class:editing=flag(move || { let e = entry(); e.is_some() && editing.get() == e }) class:saving=saving data-testid=format!("row-{r}")>
+            <th scope="row">{head_view}{saving_mark}</th>
             {cells}
         </tr>
         {details}

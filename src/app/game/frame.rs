@@ -55,6 +55,9 @@ struct Screen<R: GameUi> {
     /// Whether a finished game may be corrected: it opens read-only until
     /// "Reopen to correct" (a game finished here stays open).
     unlocked: RwSignal<bool>,
+    /// The new entry painted before its save has committed: its index,
+    /// while the screen shows it marked as being saved.
+    unsaved: RwSignal<Option<usize>>,
     /// What the last save recorded ("Saved hand 3: Ann +8, Bob +16").
     saved_note: RwSignal<Option<String>>,
     /// Set when this page's save ended the game (the result is celebrated).
@@ -114,6 +117,22 @@ impl<R: GameUi> Screen<R> {
         // At once in localStorage (a crash loses nothing), then in storage.
         pending::keep(&d.id, &d);
         self.write_draft();
+    }
+
+    /// Clears one slot of the draft if it is still the one for entry `at`.
+    fn clear_slot_at(self, slot: Slot, at: usize) {
+        let for_at = self.draft.with_value(|d| {
+            let place = match slot {
+                Slot::Entry => &d.entry,
+                Slot::Edit => &d.edit,
+                Slot::Extra => &d.extra,
+                Slot::Redo => &d.redo,
+            };
+            place.as_ref().is_some_and(|s| s.at == at)
+        });
+        if for_at {
+            self.set_slot(slot, None);
+        }
     }
 
     /// Writes the draft to storage (see [`DraftWriter`]).
@@ -448,6 +467,7 @@ pub fn game_screen<R: GameUi>(
         editing: RwSignal::new(start_edit),
         redo: RwSignal::new(start_redo),
         unlocked: RwSignal::new(!finished_before || start_edit.is_some()),
+        unsaved: RwSignal::new(None),
         saved_note: RwSignal::new(None),
         celebrate: RwSignal::new(false),
         cooling: RwSignal::new(false),
@@ -528,6 +548,7 @@ pub fn game_screen<R: GameUi>(
         action_error: sc.action_error,
         busy: Signal::derive(move || sc.saving.get() || sc.stale.get()),
         cooling: sc.cooling.into(),
+        unsaved: sc.unsaved.into(),
         saved_note: sc.saved_note.into(),
         celebrate: sc.celebrate.into(),
         stale: sc.stale.into(),

@@ -5,10 +5,13 @@
 use super::*;
 
 impl<R: GameUi> Screen<R> {
-    /// Saves a new log. The screen changes only once the transaction is on
-    /// disk; an error if the save could not even start. `known` is the
-    /// state after the new log, where the caller derived it (a new entry
-    /// folded onto the current state): then nothing is replayed.
+    /// Saves a new log. `known` is the state after the new log, where the
+    /// caller derived it (a new entry folded onto the current state): then
+    /// nothing is replayed, and the new row is painted at once, marked as
+    /// being saved, while its draft stays kept until the commit. Anything
+    /// else changes the screen only once the transaction is on disk.
+    /// `on_saved` runs once it is; an error if the save could not even
+    /// start.
     pub(super) fn save_log(
         self,
         log: Vec<R::Entry>,
@@ -23,6 +26,7 @@ impl<R: GameUi> Screen<R> {
         }
         let base = self.rec.get_untracked();
         let next = base.with_log(log);
+        let base_rev = base.rev;
         let summary = match &known {
             Some(state) => summary_with(&next, &R::standings(&next.setup(), state), now_ms()),
             None => summary_of(&next),
@@ -36,38 +40,56 @@ impl<R: GameUi> Screen<R> {
             },
             std::time::Duration::from_millis(BUSY_AFTER_MS),
         );
+        let painted = known.is_some();
+        if let Some(state) = known {
+            self.primed.set_value(Some((next.rev, state)));
+            self.unsaved.set(next.log.len().checked_sub(1));
+            self.rec.set(next.clone());
+        }
         let done = move || {
             let _ = self.in_flight.try_set_value(false);
             if self.saving.try_get_untracked() == Some(true) {
                 let _ = self.saving.try_set(false);
             }
+            if self.unsaved.try_get_untracked().flatten().is_some() {
+                let _ = self.unsaved.try_set(None);
+            }
+        };
+        // A painted row whose save failed is taken back out: the screen is
+        // the stored game again, and the entry's form comes back with its
+        // draft (kept until the commit) and the reason beside it.
+        let take_back = move |message: String| {
+            let base = base.clone();
+            if painted {
+                let _ = self.primed.try_set_value(None);
+                let _ = self.rec.try_set(base.clone());
+            }
+            let _ = self.action_error.try_set(Some(message));
         };
         spawn_local(async move {
             let s = match storage().await {
                 Ok(s) => s,
                 Err(e) => {
-                    // Nothing saved: the entry stays typed, and says why.
                     done();
-                    self.action_error.set(Some(SaveError::Failed(e).message()));
+                    take_back(SaveError::Failed(e).message());
                     return;
                 }
             };
-            let result = s.save_game(&next, Some(base.rev), summary).await;
+            let result = s.save_game(&next, Some(base_rev), summary).await;
             done();
             match result {
                 Ok(()) => {
                     sync::announce(&next.id, next.rev);
-                    if let Some(state) = known {
-                        self.primed.set_value(Some((next.rev, state)));
+                    if !painted {
+                        self.rec.set(next);
                     }
-                    self.rec.set(next);
                     self.action_error.set(None);
                     on_saved();
                     request_animation_frame(mark_replays);
                 }
                 Err(SaveError::Conflict) => self.reload(Some(SaveError::Conflict.message())),
                 Err(SaveError::Gone) => self.gone.set(Some(SaveError::Gone.message())),
-                Err(e) => self.action_error.set(Some(e.message())),
+                Err(e) => take_back(e.message()),
             }
         });
         Ok(())
@@ -152,8 +174,9 @@ impl<R: GameUi> Screen<R> {
             log,
             Some(next),
             Box::new(move || {
-                self.set_slot(Slot::Entry, None);
-                self.editing.set(None);
+                // The form shows the next entry since the row was painted:
+                // only this entry's draft goes (not one begun since).
+                self.clear_slot_at(Slot::Entry, at);
                 self.set_redo(None);
                 self.after_save(what, false);
             }),
