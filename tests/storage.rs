@@ -94,6 +94,41 @@ fn a_saved_game_reads_back_the_same_with_its_summary() {
 }
 
 #[test]
+fn a_save_says_when_its_writes_are_issued_and_a_refused_one_does_not() {
+    use std::cell::Cell;
+    use std::rc::Rc;
+    let s = store();
+    let r = record("g1", &["Ann", "Bob"]);
+    create(&s, &r);
+    let issue = |base: &GameRecord<Chickenfoot>, full: bool| {
+        let next = base.with_log(vec![hand(4)]);
+        let said = Rc::new(Cell::new(false));
+        let told = said.clone();
+        s.backend().full.set(full);
+        let result = block_on(s.save_game_issued(
+            &next,
+            Some(base.rev),
+            summary(&next, false, 3_000),
+            Box::new(move || told.set(true)),
+        ));
+        s.backend().full.set(false);
+        (result, said.get())
+    };
+    // A full disk: the writes were issued, then refused at the commit.
+    let (full, said) = issue(&r, true);
+    assert!(full.is_err());
+    assert!(said, "issued before the commit failed");
+    assert_eq!(load(&s, "g1").rev, 1);
+    let (ok, said) = issue(&r, false);
+    assert_eq!(ok, Ok(()));
+    assert!(said);
+    // Revision 1 is no longer stored: nothing is written, nothing said.
+    let (stale, said) = issue(&r, false);
+    assert_eq!(stale, Err(SaveError::Conflict));
+    assert!(!said);
+}
+
+#[test]
 fn a_save_based_on_an_older_revision_is_refused_and_changes_nothing() {
     let s = store();
     let r = record("g1", &["Ann", "Bob"]);

@@ -305,7 +305,23 @@ impl<B: Backend> Store<B> {
         base: Option<u64>,
         summary: Summary,
     ) -> Result<(), SaveError> {
-        self.save_record(record, base, summary, false).await
+        self.save_record(record, base, summary, false, None).await
+    }
+
+    /// [`Store::save_game`], calling `issued` in the transaction's callback
+    /// that issues its writes and asks for their commit (not at all when
+    /// nothing is written): work it schedules (a microtask) runs once both
+    /// are done, before the writes are durable. A screen may show the
+    /// change from then on, marked as being saved.
+    pub async fn save_game_issued<R: Rules>(
+        &self,
+        record: &GameRecord<R>,
+        base: Option<u64>,
+        summary: Summary,
+        issued: Box<dyn FnOnce()>,
+    ) -> Result<(), SaveError> {
+        self.save_record(record, base, summary, false, Some(issued))
+            .await
     }
 
     /// Writes `record`, read from revision `base` under an older schema,
@@ -318,7 +334,8 @@ impl<B: Backend> Store<B> {
         base: u64,
         summary: Summary,
     ) -> Result<(), SaveError> {
-        self.save_record(record, Some(base), summary, true).await
+        self.save_record(record, Some(base), summary, true, None)
+            .await
     }
 
     /// [`Store::save_game`] and [`Store::upgrade_game`]: the record as
@@ -329,6 +346,7 @@ impl<B: Backend> Store<B> {
         base: Option<u64>,
         summary: Summary,
         keep_time: bool,
+        issued: Option<Box<dyn FnOnce()>>,
     ) -> Result<(), SaveError> {
         let text = serde_json::to_string(record)
             .map_err(|e| SaveError::Failed(StoreError::Refused(bounded(&e.to_string(), 60))))?;
@@ -338,7 +356,7 @@ impl<B: Backend> Store<B> {
             rev: record.rev,
             ..summary
         };
-        self.save_texts(&record.id, base, text, summary, keep_time)
+        self.save_texts(&record.id, base, text, summary, keep_time, issued)
             .await
     }
 
@@ -351,6 +369,7 @@ impl<B: Backend> Store<B> {
         text: String,
         summary: Summary,
         keep_time: bool,
+        issued: Option<Box<dyn FnOnce()>>,
     ) -> Result<(), SaveError> {
         let now = (self.clock)();
         let id_s = id.to_string();
@@ -409,6 +428,9 @@ impl<B: Backend> Store<B> {
                         text: summary_text,
                         order: Some(order_of(&summary)),
                     });
+                    if let Some(issued) = issued {
+                        issued();
+                    }
                     (writes, Ok(()))
                 },
             )

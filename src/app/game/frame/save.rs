@@ -3,6 +3,8 @@
 //! before the screen shows it.
 
 use super::*;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 impl<R: GameUi> Screen<R> {
     /// Saves a new log. `known` is the state after the new log, where the
@@ -40,12 +42,35 @@ impl<R: GameUi> Screen<R> {
             },
             std::time::Duration::from_millis(BUSY_AFTER_MS),
         );
+        // A new entry folded here is shown as soon as its writes are on
+        // their way (their commit asked for, the disk not waited on),
+        // marked as being saved; its draft stays kept until the commit.
+        // Anything else shows once the transaction is on disk.
         let painted = known.is_some();
-        if let Some(state) = known {
-            self.primed.set_value(Some((next.rev, state)));
-            self.unsaved.set(next.log.len().checked_sub(1));
-            self.rec.set(next.clone());
-        }
+        let pending = Rc::new(RefCell::new(Some((next.clone(), known))));
+        let show = {
+            let pending = pending.clone();
+            move || {
+                let Some((next, state)) = pending.borrow_mut().take() else {
+                    return;
+                };
+                if let Some(state) = state {
+                    let _ = self.primed.try_set_value(Some((next.rev, state)));
+                    let _ = self.unsaved.try_set(next.log.len().checked_sub(1));
+                }
+                let _ = self.rec.try_set(next);
+            }
+        };
+        let issued: Box<dyn FnOnce()> = {
+            let show = show.clone();
+            Box::new(move || {
+                if painted {
+                    // After the callback that issues the writes and asks for
+                    // the commit: the screen's work does not delay them.
+                    spawn_local(async move { show() });
+                }
+            })
+        };
         let done = move || {
             let _ = self.in_flight.try_set_value(false);
             if self.saving.try_get_untracked() == Some(true) {
@@ -59,8 +84,8 @@ impl<R: GameUi> Screen<R> {
         // the stored game again, and the entry's form comes back with its
         // draft (kept until the commit) and the reason beside it.
         let take_back = move |message: String| {
-            let base = base.clone();
-            if painted {
+            let shown = pending.borrow_mut().take().is_none();
+            if shown {
                 let _ = self.primed.try_set_value(None);
                 let _ = self.rec.try_set(base.clone());
             }
@@ -75,14 +100,14 @@ impl<R: GameUi> Screen<R> {
                     return;
                 }
             };
-            let result = s.save_game(&next, Some(base_rev), summary).await;
+            let result = s
+                .save_game_issued(&next, Some(base_rev), summary, issued)
+                .await;
             done();
             match result {
                 Ok(()) => {
                     sync::announce(&next.id, next.rev);
-                    if !painted {
-                        self.rec.set(next);
-                    }
+                    show();
                     self.action_error.set(None);
                     on_saved();
                     request_animation_frame(mark_replays);
