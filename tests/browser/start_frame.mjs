@@ -9,6 +9,9 @@ export async function fillNewChickenfoot(page) {
   await new NewGameScreen(page).addPlayers(['Ann', 'Bob', 'Cy', 'Dee']);
   await page.waitForFunction(() => performance.getEntriesByType('resource')
     .some((e) => e.name.includes('split_games_chunk') && e.responseEnd > 0));
+  // And its score screen built once off-screen (src/app/game/warm.rs), as
+  // a person seating players gives it time; a build without it waits 3 s.
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-warmed'), null, { timeout: 3000 }).catch(() => {});
 }
 
 /** Taps `selector` in the page: ms from the tap to the end of the frame

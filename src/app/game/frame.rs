@@ -484,8 +484,12 @@ pub fn game_screen<R: GameUi>(
     };
     // The names change only when the record's players do (not on a save).
     let players = Memo::new(move |_| rec.with(|r| r.players.clone()));
-    sc.follow_other_pages();
-    ask_to_persist();
+    // Built off-screen to compile its code (`warm`): nothing beyond it.
+    let warming = super::warm::warming();
+    if !warming {
+        sc.follow_other_pages();
+        ask_to_persist();
+    }
     // A finished game is read-only until reopened (a tie-breaker still to
     // draw is not finished).
     let locked = Signal::derive(move || {
@@ -493,7 +497,10 @@ pub fn game_screen<R: GameUi>(
             && standings.with(|s| s.outcome.as_ref().is_some_and(|o| o.pending.is_none()))
     });
 
-    crate::app::wake_lock::keep_awake(Memo::new(move |_| standings.with(|s| !s.finished())).into());
+    if !warming {
+        let playing = Memo::new(move |_| standings.with(|s| !s.finished()));
+        crate::app::wake_lock::keep_awake(playing.into());
+    }
     let screen = screen_view(ScreenParts {
         around: around::around_view(around::AroundParts {
             standings: standings.into(),
@@ -557,6 +564,9 @@ pub fn game_screen<R: GameUi>(
         delete: Callback::new(move |_: ()| sc.delete()),
         undo_delete: Callback::new(move |_: ()| sc.undo_delete()),
     });
+    if warming {
+        return screen;
+    }
     view! { {super::club_asked::club_view(rec)} {screen} {super::hand_over::hand_over_panel(rec)} }
         .into_any()
 }

@@ -40,6 +40,7 @@ pub mod progress;
 mod records;
 pub mod share;
 pub mod start;
+pub mod warm;
 
 pub use frame::game_screen;
 pub use records::*;

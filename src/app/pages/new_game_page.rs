@@ -59,6 +59,7 @@ pub fn new_game_form<R: GameUi>() -> AnyView {
     // tap on Start shows the game at once.
     if let Some(loader) = use_context::<lazy::Loader>() {
         loader.prefetch_later(crate::app::pages::game_page::GAMES, FETCH_GAME_AFTER_MS);
+        crate::app::game::warm::warm_later(R::KIND, FETCH_GAME_AFTER_MS);
     }
     let seated: RwSignal<Vec<String>> = RwSignal::new(Vec::new());
     let settings: RwSignal<R::Settings> = RwSignal::new(R::Settings::default());
