@@ -1,6 +1,7 @@
 //! Saving from the game screen: a new entry appended or an earlier one
-//! corrected, folded onto the screen's state (no replay), written durably
-//! before the screen shows it.
+//! corrected, folded onto the screen's state (no replay). "Saved" is said
+//! only once the transaction is on disk; a new entry's row shows before,
+//! marked as being saved, and goes back out if the commit fails.
 
 use super::*;
 use std::cell::RefCell;
@@ -9,9 +10,10 @@ use std::rc::Rc;
 impl<R: GameUi> Screen<R> {
     /// Saves a new log. `known` is the state after the new log, where the
     /// caller derived it (a new entry folded onto the current state): then
-    /// nothing is replayed, and the new row is painted at once, marked as
-    /// being saved, while its draft stays kept until the commit. Anything
-    /// else changes the screen only once the transaction is on disk.
+    /// nothing is replayed, and the new row is painted as soon as its
+    /// writes are issued, marked as being saved, while its draft stays
+    /// kept until the commit. Anything else changes the screen only once
+    /// the transaction is on disk.
     /// `on_saved` runs once it is; an error if the save could not even
     /// start.
     pub(super) fn save_log(
