@@ -109,9 +109,11 @@ test('a Double-6 game played to its end names the winner, goes to history, and c
     assert.equal(await app.page.getByTestId('save-hand').count(), 0);
     // The last save brings the result into view, with a small celebration.
     await app.page.locator('.outcome.celebrate').waitFor();
+    // (Within a pixel of the top: Gecko under load was seen to scroll it
+    // to -0.43 px, a fraction of a pixel in the layout.)
     await app.page.waitForFunction(() => {
       const r = document.querySelector('[data-testid=outcome]').getBoundingClientRect();
-      return r.top >= 0 && r.top < window.innerHeight / 2;
+      return r.top > -1 && r.top < window.innerHeight / 2;
     });
     // The stalemate is marked on the sheet, and who went out in the others.
     assert.match(await app.page.getByTestId('row-6').textContent(), /stalemate/);
