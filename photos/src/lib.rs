@@ -1,0 +1,36 @@
+//! Synthetic photos of Chickenfoot hands, each with its true tiles: the
+//! pictures the photo counter (issue 38) is tuned and measured on. No
+//! public set of domino photos can be fetched here, so they are drawn:
+//! tiles of every set with perspective, rotation, uneven light, shadows,
+//! blur, noise and JPEG on wood, felt, cloth or a plain top. A seed gives
+//! the same picture on every machine (`seeds.txt` says which seeds tune
+//! and which are held out).
+
+pub mod camera;
+pub mod looks;
+pub mod render;
+pub mod scene;
+pub mod shape;
+pub mod texture;
+pub mod truth;
+
+use rand::SeedableRng;
+use rand_xorshift::XorShiftRng;
+
+/// The generator every draw comes from: XorShift, named, so the pictures
+/// do not change with rand's default generator.
+pub fn rng(seed: u64) -> XorShiftRng {
+    XorShiftRng::seed_from_u64(seed)
+}
+
+/// Picture `seed`, `width` × `height` (4:3), as JPEG bytes, and its truth.
+pub fn photo(seed: u64, width: u32, height: u32) -> (Vec<u8>, truth::Truth) {
+    let scene = scene::scene(seed);
+    let img = render::render(&scene, width, height);
+    let mut jpeg = Vec::new();
+    let encoder =
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, scene.sensor.jpeg_quality);
+    // Writing to memory cannot fail.
+    img.write_with_encoder(encoder).expect("a JPEG in memory");
+    (jpeg, truth::truth(&scene, width, height))
+}
