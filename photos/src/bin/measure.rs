@@ -1,0 +1,143 @@
+//! Measures the photo counter on generated pictures: `measure <first seed>
+//! <count> [width] [--list]`. Each picture is drawn `width` wide (4032: a
+//! 12-megapixel photo, unless told), written as JPEG and read back, shrunk
+//! to 1280 pixels on its long side as the app has the browser do, and
+//! counted. Reports the share of pictures whose pip total is exact (the
+//! double-blank at 50) and of tiles found with both halves right, by set,
+//! and the counting time.
+
+use chicken_scores::rules::chickenfoot::{DominoSet, DoubleBlank, Tile};
+use chicken_scores::vision::{count, Picture};
+use image::imageops::FilterType;
+
+#[derive(Default)]
+struct Tally {
+    photos: usize,
+    exact: usize,
+    tiles: usize,
+    right: usize,
+    extra: usize,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (Some(first), Some(n)) = (
+        args.first().and_then(|s| s.parse::<u64>().ok()),
+        args.get(1).and_then(|s| s.parse::<u64>().ok()),
+    ) else {
+        eprintln!("usage: measure <first seed> <count> [width] [--list]");
+        std::process::exit(2);
+    };
+    let width = args
+        .get(2)
+        .and_then(|s| s.parse::<u32>().ok())
+        .unwrap_or(4032);
+    let list = args.iter().any(|a| a == "--list");
+    let mut by_set: Vec<(String, Tally)> = Vec::new();
+    let mut counting = std::time::Duration::ZERO;
+    for seed in first..first + n {
+        let (jpeg, truth) = chicken_photos::photo(seed, width, width * 3 / 4);
+        let img = image::load_from_memory(&jpeg)
+            .expect("our own JPEG")
+            .to_rgb8();
+        let scale = 1280.0 / img.width().max(img.height()) as f64;
+        let small = image::imageops::resize(
+            &img,
+            (img.width() as f64 * scale).round() as u32,
+            (img.height() as f64 * scale).round() as u32,
+            FilterType::Triangle,
+        );
+        let set = match truth.set.as_str() {
+            "d6" => DominoSet::Double6,
+            "d9" => DominoSet::Double9,
+            "d12" => DominoSet::Double12,
+            _ => DominoSet::Double15,
+        };
+        let picture = Picture {
+            width: small.width() as usize,
+            height: small.height() as usize,
+            rgb: small.as_raw(),
+        };
+        let t0 = std::time::Instant::now();
+        let found = count(&picture, set);
+        counting += t0.elapsed();
+        let true_tiles: Vec<Tile> = truth
+            .tiles
+            .iter()
+            .map(|t| Tile(t.a, t.b).normalized())
+            .collect();
+        let total = |ts: &[Tile]| ts.iter().map(|t| t.score(DoubleBlank::Fifty)).sum::<u32>();
+        let found_tiles: Vec<Tile> = found.iter().map(|f| f.tile.normalized()).collect();
+        let right = true_tiles
+            .iter()
+            .filter(|t| found_tiles.contains(t))
+            .count();
+        let key = format!("{} {}", truth.set, truth.look);
+        let at = match by_set.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                by_set.push((key, Tally::default()));
+                by_set.len() - 1
+            }
+        };
+        let t = &mut by_set[at].1;
+        t.photos += 1;
+        let exact = total(&true_tiles) == total(&found_tiles);
+        t.exact += exact as usize;
+        t.tiles += true_tiles.len();
+        t.right += right;
+        t.extra += found_tiles.len().saturating_sub(right);
+        if list && !exact {
+            println!(
+                "seed {seed} ({}): true {:?}, found {:?}",
+                truth.set,
+                sorted(&true_tiles),
+                sorted(&found_tiles)
+            );
+        }
+    }
+    by_set.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut all = Tally::default();
+    println!(
+        "| pictures | count | exact pip total | tiles right | tiles found that are not there |"
+    );
+    println!("|---|---|---|---|---|");
+    for (k, t) in &by_set {
+        row(k, t);
+        all.photos += t.photos;
+        all.exact += t.exact;
+        all.tiles += t.tiles;
+        all.right += t.right;
+        all.extra += t.extra;
+    }
+    row("all", &all);
+    println!(
+        "counting: {:.1} ms a picture at 1x, natively (1280 px long side)",
+        counting.as_secs_f64() * 1000.0 / n.max(1) as f64
+    );
+}
+
+fn sorted(ts: &[Tile]) -> Vec<String> {
+    let mut v: Vec<Tile> = ts.to_vec();
+    v.sort_by_key(|t| (t.0, t.1));
+    v.iter().map(|t| t.to_string()).collect()
+}
+
+fn row(name: &str, t: &Tally) {
+    let pct = |a: usize, b: usize| {
+        if b == 0 {
+            0.0
+        } else {
+            a as f64 * 100.0 / b as f64
+        }
+    };
+    println!(
+        "| {name} | {} | {:.1}% | {:.1}% ({} of {}) | {} |",
+        t.photos,
+        pct(t.exact, t.photos),
+        pct(t.right, t.tiles),
+        t.right,
+        t.tiles,
+        t.extra
+    );
+}
