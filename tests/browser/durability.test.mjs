@@ -139,14 +139,19 @@ test(`SIGKILL of the browser right after a confirmed save and 0-300 ms after the
       }
       confirmed.set(gameUrl, await saveHand(run.page, 1 + (i % 40)));
       // Then another hand, and the kill 0-300 ms after its tap on Save:
-      // every hand the screen shows at the kill must be there after it
-      // (its row is shown only once the hand is on disk), and the one
+      // every hand the screen shows saved at the kill must be there after
+      // it (a row is unmarked only once its hand is on disk), and the one
       // being saved at most once.
       confirmed.set(gameUrl, await saveHandThenKill(run, 1 + ((i * 7) % 40), KILL_AFTER_MS[i % KILL_AFTER_MS.length]));
       live = null;
     }
+    // After the last kill, as after each: the hand being saved at the kill
+    // (shown "saving…", not saved) may have reached the disk, once.
     const run = live = await launch(dir);
-    for (const [g, n] of confirmed) assert.equal(await rowsAt(run.page, g), n);
+    for (const [g, n] of confirmed) {
+      const rows = await rowsAt(run.page, g);
+      assert.ok(rows === n || (g === gameUrl && rows === n + 1), `after the last kill: ${g} shows ${rows} hands, ${n} were shown saved`);
+    }
     await kill(run);
     live = null;
     assert.equal(lost, 0);
