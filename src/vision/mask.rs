@@ -73,7 +73,14 @@ fn parts_of(picture: &Picture, dark: bool) -> Vec<Part> {
         }
     }
     let cut = otsu(&hist);
-    let mut mask: Vec<bool> = level.iter().map(|&f| f > cut).collect();
+    // The faces' own level, and a cut between it and Otsu's: a tile's
+    // bevelled rim and its side faces fall below it, so tiles that touch
+    // come apart at their edges.
+    let mut above: Vec<u8> = level.iter().copied().filter(|&f| f > cut).collect();
+    above.sort_unstable();
+    let face = above.get(above.len() / 2).copied().unwrap_or(cut);
+    let core = cut as u32 + (face.saturating_sub(cut) as u32) * 85 / 100;
+    let mut mask: Vec<bool> = level.iter().map(|&f| f as u32 > core).collect();
     fill_holes(&mut mask, w, h);
     let area = (w * h) as f32;
     let mut parts: Vec<Part> = components(&mask, w, h)
