@@ -10,6 +10,7 @@ pub mod camera;
 pub mod looks;
 pub mod render;
 pub mod scene;
+pub mod set;
 pub mod shape;
 pub mod texture;
 pub mod truth;

@@ -1,7 +1,7 @@
 //! How a set looks (its tiles, pips and pin) and what lies under it: the
 //! colours a picture is drawn with, and where each number's pips sit.
 
-use chicken_scores::rules::chickenfoot::DominoSet;
+use crate::set::DominoSet;
 use rand::RngExt;
 use rand_xorshift::XorShiftRng;
 

@@ -3,7 +3,7 @@
 //! light, the cloth under them and the camera's flaws. Rendering it is
 //! `render`'s; the truth it holds is `truth`'s.
 
-use chicken_scores::rules::chickenfoot::{DominoSet, Tile};
+use crate::set::{DominoSet, Tile};
 use rand::RngExt;
 use rand_xorshift::XorShiftRng;
 

@@ -6,8 +6,8 @@
 //! double-blank at 50) and of tiles found with both halves right, by set,
 //! and the counting time.
 
-use chicken_scores::rules::chickenfoot::{DominoSet, DoubleBlank, Tile};
-use chicken_scores::vision::{count, Picture};
+use chicken_photos::set::{DominoSet, Tile};
+use chicken_vision::{count, Picture};
 use image::imageops::FilterType;
 
 #[derive(Default)]
@@ -47,27 +47,25 @@ fn main() {
             (img.height() as f64 * scale).round() as u32,
             FilterType::Triangle,
         );
-        let set = match truth.set.as_str() {
-            "d6" => DominoSet::Double6,
-            "d9" => DominoSet::Double9,
-            "d12" => DominoSet::Double12,
-            _ => DominoSet::Double15,
-        };
+        let set = DominoSet::named(&truth.set).expect("a truth names its set");
         let picture = Picture {
             width: small.width() as usize,
             height: small.height() as usize,
             rgb: small.as_raw(),
         };
         let t0 = std::time::Instant::now();
-        let found = count(&picture, set);
+        let found = count(&picture, set.max());
         counting += t0.elapsed();
         let true_tiles: Vec<Tile> = truth
             .tiles
             .iter()
             .map(|t| Tile(t.a, t.b).normalized())
             .collect();
-        let total = |ts: &[Tile]| ts.iter().map(|t| t.score(DoubleBlank::Fifty)).sum::<u32>();
-        let found_tiles: Vec<Tile> = found.iter().map(|f| f.tile.normalized()).collect();
+        let total = |ts: &[Tile]| ts.iter().map(|t| t.score()).sum::<u32>();
+        let found_tiles: Vec<Tile> = found
+            .iter()
+            .map(|f| Tile(f.halves.0, f.halves.1).normalized())
+            .collect();
         let right = true_tiles
             .iter()
             .filter(|t| found_tiles.contains(t))

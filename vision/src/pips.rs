@@ -5,14 +5,13 @@
 
 use super::outline::Rect;
 use super::Picture;
-use crate::rules::chickenfoot::{DominoSet, Tile};
 
 const LONG: usize = 96;
 const SHORT: usize = 48;
 
-/// The tile outlined by `rect`, or `None` when a half reads as more than
-/// the set's highest number.
-pub fn read(picture: &Picture, rect: &Rect, set: DominoSet, dark: bool) -> Option<Tile> {
+/// The halves of the tile outlined by `rect`, or `None` when a half reads
+/// as more than `max`.
+pub fn read(picture: &Picture, rect: &Rect, max: u8, dark: bool) -> Option<(u8, u8)> {
     let face = upright(picture, rect);
     let level = |p: [f32; 3]| p[0].max(p[1]).max(p[2]);
     let mut levels: Vec<f32> = face.iter().map(|&p| level(p)).collect();
@@ -38,7 +37,7 @@ pub fn read(picture: &Picture, rect: &Rect, set: DominoSet, dark: bool) -> Optio
         .collect();
     let a = count_half(&pip, 0)?;
     let b = count_half(&pip, LONG / 2)?;
-    (a <= set.max() && b <= set.max()).then_some(Tile(a, b))
+    (a <= max && b <= max).then_some((a, b))
 }
 
 /// The tile's face sampled upright: `LONG` along it, `SHORT` across.

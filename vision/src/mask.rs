@@ -106,6 +106,13 @@ fn parts_of(picture: &Picture, dark: bool) -> Vec<Part> {
         .collect();
     singles.sort_by(f32::total_cmp);
     let typical = singles.get(singles.len() / 2).copied().unwrap_or(0.0);
+    if std::env::var("VISION_DEBUG").is_ok() {
+        eprintln!(
+            "dark {dark} otsu {cut} face {face} core {core} parts {} singles {:?}",
+            parts.len(),
+            singles
+        );
+    }
     // Without one part shaped like a tile, this polarity found no tiles.
     if typical == 0.0 {
         return Vec::new();

@@ -1,0 +1,88 @@
+//! Draws what the counter saw: `look <seed> <dir> [width]` writes
+//! `<seed>-seen.png`, the picture shrunk as the app shrinks it with the
+//! face mask tinted and each tile found outlined (green) with the true
+//! tiles' outlines (blue), for tuning by eye.
+
+use chicken_photos::set::{DominoSet, Tile};
+use chicken_vision::{trace, Picture};
+use image::{imageops::FilterType, Rgb};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (Some(seed), Some(dir)) = (
+        args.first().and_then(|s| s.parse::<u64>().ok()),
+        args.get(1),
+    ) else {
+        eprintln!("usage: look <seed> <dir> [width]");
+        std::process::exit(2);
+    };
+    let width = args
+        .get(2)
+        .and_then(|s| s.parse::<u32>().ok())
+        .unwrap_or(2016);
+    let (jpeg, truth) = chicken_photos::photo(seed, width, width * 3 / 4);
+    let img = image::load_from_memory(&jpeg)
+        .expect("our own JPEG")
+        .to_rgb8();
+    let scale = 1280.0 / img.width().max(img.height()) as f64;
+    let mut small = image::imageops::resize(
+        &img,
+        (img.width() as f64 * scale).round() as u32,
+        (img.height() as f64 * scale).round() as u32,
+        FilterType::Triangle,
+    );
+    let set = DominoSet::named(&truth.set).expect("a truth names its set");
+    let raw = small.as_raw().clone();
+    let picture = Picture {
+        width: small.width() as usize,
+        height: small.height() as usize,
+        rgb: &raw,
+    };
+    let seen = trace(&picture, set.max());
+    for (i, m) in seen.mask.iter().enumerate() {
+        if *m {
+            let p = small.get_pixel_mut((i % picture.width) as u32, (i / picture.width) as u32);
+            p.0 = [p.0[0] / 2 + 127, p.0[1] / 2, p.0[2] / 2 + 64];
+        }
+    }
+    let mut line = |a: (f32, f32), b: (f32, f32), c: [u8; 3]| {
+        let n = ((b.0 - a.0).hypot(b.1 - a.1)).ceil().max(1.0) as usize;
+        for k in 0..=n {
+            let t = k as f32 / n as f32;
+            let (x, y) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+            if x >= 0.0 && y >= 0.0 && (x as u32) < small.width() && (y as u32) < small.height() {
+                small.put_pixel(x as u32, y as u32, Rgb(c));
+            }
+        }
+    };
+    for t in &truth.tiles {
+        let c: Vec<(f32, f32)> = t
+            .corners
+            .iter()
+            .map(|p| ((p[0] * scale) as f32, (p[1] * scale) as f32))
+            .collect();
+        for k in 0..4 {
+            line(c[k], c[(k + 1) % 4], [40, 80, 255]);
+        }
+    }
+    for f in &seen.found {
+        for k in 0..4 {
+            line(f.corners[k], f.corners[(k + 1) % 4], [0, 255, 0]);
+        }
+    }
+    let path = std::path::Path::new(dir).join(format!("{seed}-seen.png"));
+    small.save(&path).expect("a PNG");
+    let mut truth_tiles: Vec<String> = truth
+        .tiles
+        .iter()
+        .map(|t| format!("{}-{}", t.a.min(t.b), t.a.max(t.b)))
+        .collect();
+    truth_tiles.sort();
+    let mut found: Vec<String> = seen
+        .found
+        .iter()
+        .map(|f| Tile(f.halves.0, f.halves.1).normalized().to_string())
+        .collect();
+    found.sort();
+    println!("{}\ntrue  {truth_tiles:?}\nfound {found:?}", path.display());
+}

@@ -1,0 +1,212 @@
+//! Counting a Chickenfoot hand from a photo (issue 38): the tiles laid face
+//! up, found and read on the phone. Pure Rust over a picture's pixels (the
+//! browser decodes and shrinks the photo); tested natively against the
+//! generated pictures of `photos/`. Nothing here panics on any picture.
+//! The app's `vision` module turns what is found into the rules' tiles.
+//!
+//! The steps: the tiles told from the table (`mask`), each tile's outline
+//! (`outline`), then each half's pips counted on an upright copy of the
+//! tile (`pips`).
+
+mod mask;
+mod outline;
+mod pips;
+
+/// A picture: `width` × `height` pixels, RGB, row by row.
+pub struct Picture<'a> {
+    pub width: usize,
+    pub height: usize,
+    pub rgb: &'a [u8],
+}
+
+impl Picture<'_> {
+    /// The pixel at (`x`, `y`), black outside.
+    fn at(&self, x: usize, y: usize) -> [u8; 3] {
+        if x >= self.width {
+            return [0; 3];
+        }
+        let i = (y * self.width + x) * 3;
+        match self.rgb.get(i..i + 3) {
+            Some(p) => [p[0], p[1], p[2]],
+            None => [0; 3],
+        }
+    }
+
+    /// Bilinear sample at (`x`, `y`), in pixels.
+    fn sample(&self, x: f32, y: f32) -> [f32; 3] {
+        let (x0, y0) = (x.floor(), y.floor());
+        if x0 < 0.0 || y0 < 0.0 {
+            return [0.0; 3];
+        }
+        let (tx, ty) = (x - x0, y - y0);
+        let (xi, yi) = (x0 as usize, y0 as usize);
+        let p = |dx: usize, dy: usize| self.at(xi + dx, yi + dy).map(f32::from);
+        let (a, b, c, d) = (p(0, 0), p(1, 0), p(0, 1), p(1, 1));
+        [0, 1, 2].map(|k| {
+            let top = a[k] + (b[k] - a[k]) * tx;
+            let bottom = c[k] + (d[k] - c[k]) * tx;
+            top + (bottom - top) * ty
+        })
+    }
+}
+
+/// A tile found: its two halves' pips (the first at the end of the first
+/// two corners) and its top face's corners in the picture, pixels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    pub halves: (u8, u8),
+    pub corners: [(f32, f32); 4],
+}
+
+/// The same tile either way round.
+fn same(a: (u8, u8), b: (u8, u8)) -> bool {
+    a == b || a == (b.1, b.0)
+}
+
+/// The tiles in `picture` of the set whose highest half is `max` pips,
+/// each once.
+pub fn count(picture: &Picture, max: u8) -> Vec<Found> {
+    trace(picture, max).found
+}
+
+/// What the counter saw, for tuning by eye (`photos`' `look`).
+pub struct Seen {
+    pub found: Vec<Found>,
+    /// The pixels taken for tiles' faces, row by row.
+    pub mask: Vec<bool>,
+}
+
+/// The tiles of the set up to `max` in `picture`, with the face mask they
+/// came from.
+pub fn trace(picture: &Picture, max: u8) -> Seen {
+    let mut seen = Seen {
+        found: Vec::new(),
+        mask: Vec::new(),
+    };
+    if picture.width < 16
+        || picture.height < 16
+        || picture.rgb.len() < picture.width * picture.height * 3
+    {
+        return seen;
+    }
+    let parts = mask::tile_parts(picture);
+    seen.mask = vec![false; picture.width * picture.height];
+    for p in &parts {
+        for &(x, y) in &p.points {
+            seen.mask[y as usize * picture.width + x as usize] = true;
+        }
+    }
+    for part in parts {
+        let Some(rect) = outline::rectangle(&part.points) else {
+            continue;
+        };
+        for tile_rect in outline::tiles_in(&rect, part.points.len(), part.typical_area) {
+            if let Some(halves) = pips::read(picture, &tile_rect, max, part.dark) {
+                if !seen.found.iter().any(|f| same(f.halves, halves)) {
+                    seen.found.push(Found {
+                        halves,
+                        corners: tile_rect.corners(),
+                    });
+                }
+            }
+        }
+    }
+    seen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A brown table with one white tile, upright, its halves showing
+    /// `a` and `b` as dark dots (the layouts of 0-6).
+    fn one_tile(a: u8, b: u8) -> Vec<u8> {
+        let (w, h) = (200usize, 150usize);
+        let mut rgb = vec![0u8; w * h * 3];
+        let spots = |n: u8| -> Vec<(f32, f32)> {
+            let g = |c: usize| ((c % 3) as f32 - 1.0, (c / 3) as f32 - 1.0);
+            let cells: &[usize] = match n {
+                1 => &[4],
+                2 => &[0, 8],
+                3 => &[0, 4, 8],
+                4 => &[0, 2, 6, 8],
+                5 => &[0, 2, 4, 6, 8],
+                6 => &[0, 2, 3, 5, 6, 8],
+                _ => &[],
+            };
+            cells.iter().map(|&c| g(c)).collect()
+        };
+        for y in 0..h {
+            for x in 0..w {
+                // The tile: 40 wide, 80 long, centred at (100, 75).
+                let (u, v) = (y as f32 - 75.0, x as f32 - 100.0);
+                let mut c = [150u8, 90, 40];
+                if u.abs() < 40.0 && v.abs() < 20.0 {
+                    c = [240, 238, 230];
+                    let (n, hu) = if u < 0.0 {
+                        (a, u + 20.0)
+                    } else {
+                        (b, u - 20.0)
+                    };
+                    if spots(n)
+                        .iter()
+                        .any(|(sx, sy)| (v - sx * 11.0).hypot(hu - sy * 11.0) < 3.5)
+                    {
+                        c = [20, 20, 20];
+                    }
+                    // The divider stops short of the tile's sides.
+                    if u.abs() < 1.0 && v.abs() < 16.0 {
+                        c = [60, 60, 60];
+                    }
+                }
+                rgb[(y * w + x) * 3..(y * w + x) * 3 + 3].copy_from_slice(&c);
+            }
+        }
+        rgb
+    }
+
+    #[test]
+    fn a_lone_tile_is_read_with_both_halves() {
+        for (a, b) in [(2, 5), (0, 6), (3, 3)] {
+            let rgb = one_tile(a, b);
+            let found = count(
+                &Picture {
+                    width: 200,
+                    height: 150,
+                    rgb: &rgb,
+                },
+                6,
+            );
+            assert_eq!(found.len(), 1, "{a}-{b}: {found:?}");
+            assert!(same(found[0].halves, (a, b)), "{a}-{b}: {found:?}");
+        }
+    }
+
+    #[test]
+    fn no_picture_or_a_short_one_gives_nothing_and_no_panic() {
+        let rgb = one_tile(1, 2);
+        for (w, h, len) in [
+            (0, 0, 0),
+            (200, 150, 10),
+            (200, 150, rgb.len() - 1),
+            (3, 3, 27),
+        ] {
+            let picture = Picture {
+                width: w,
+                height: h,
+                rgb: rgb.get(..len).unwrap_or(&[]),
+            };
+            assert!(count(&picture, 9).is_empty());
+        }
+        let flat = vec![128u8; 100 * 100 * 3];
+        assert!(count(
+            &Picture {
+                width: 100,
+                height: 100,
+                rgb: &flat
+            },
+            12
+        )
+        .is_empty());
+    }
+}
