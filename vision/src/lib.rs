@@ -8,6 +8,7 @@
 //! (`outline`), then each half's pips counted on an upright copy of the
 //! tile (`pips`).
 
+mod divider;
 mod mask;
 mod outline;
 mod pips;
@@ -89,29 +90,131 @@ pub fn trace(picture: &Picture, max: u8) -> Seen {
     {
         return seen;
     }
-    let parts = mask::tile_parts(picture);
-    seen.mask = vec![false; picture.width * picture.height];
-    for p in &parts {
-        for &(x, y) in &p.points {
-            seen.mask[y as usize * picture.width + x as usize] = true;
-        }
+    let (w, h) = (picture.width, picture.height);
+    let lum = divider::luminance(picture.rgb, w, h);
+    let mut lines = divider::lines(picture, &lum, w, h, 1.0);
+    let (mut small, mut sw, mut sh, mut scale) = (lum.clone(), w, h, 1.0);
+    for _ in 0..2 {
+        (small, sw, sh) = halve(&small, sw, sh);
+        scale *= 2.0;
+        lines.extend(divider::lines(picture, &small, sw, sh, scale));
     }
-    for part in parts {
-        let Some(rect) = outline::rectangle(&part.points) else {
-            continue;
-        };
-        for tile_rect in outline::tiles_in(&rect, part.points.len(), part.typical_area) {
-            if let Some(halves) = pips::read(picture, &tile_rect, max, part.dark) {
-                if !seen.found.iter().any(|f| same(f.halves, halves)) {
-                    seen.found.push(Found {
-                        halves,
-                        corners: tile_rect.corners(),
-                    });
+    seen.mask = vec![false; w * h];
+    let mut tiles: Vec<(divider::Line, outline::Rect)> = lines
+        .into_iter()
+        .filter_map(|l| {
+            let rect = l.tile();
+            if let Ok(v) = std::env::var("VISION_NEAR") {
+                let xy: Vec<f32> = v.split(',').filter_map(|t| t.parse().ok()).collect();
+                if xy.len() == 2 && (l.centre.0 - xy[0]).hypot(l.centre.1 - xy[1]) < 60.0 {
+                    eprintln!("{l:?} faced {}", faced(picture, &lum, &l, &rect));
                 }
+            }
+            faced(picture, &lum, &l, &rect).then_some((l, rect))
+        })
+        .collect();
+    // The tiles' usual size: the median width, each line weighing by its
+    // length and contrast (so the many short specks of pips and edges do
+    // not outvote the dividers).
+    let mut widths: Vec<(f32, f32)> = tiles
+        .iter()
+        .map(|(l, r)| (r.half_width, l.strength))
+        .collect();
+    widths.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let half_weight = widths.iter().map(|w| w.1).sum::<f32>() / 2.0;
+    let mut so_far = 0.0;
+    let typical = widths
+        .iter()
+        .find(|w| {
+            so_far += w.1;
+            so_far >= half_weight
+        })
+        .map_or(0.0, |w| w.0);
+    if std::env::var("VISION_NEAR").is_ok() {
+        eprintln!("typical half width {typical}");
+    }
+    tiles.retain(|(_, r)| (0.6..1.6).contains(&(r.half_width / typical.max(1e-3))));
+    tiles.sort_by(|a, b| (b.0.strength * b.0.length).total_cmp(&(a.0.strength * a.0.length)));
+    let mut kept: Vec<outline::Rect> = Vec::new();
+    for (line, rect) in tiles {
+        if kept.iter().any(|k| k.holds(rect.centre, 0.95) || rect.holds(k.centre, 0.95)) {
+            continue;
+        }
+        kept.push(rect);
+        let read = pips::read(picture, &rect, max, line.light);
+        if let Ok(v) = std::env::var("VISION_NEAR") {
+            let xy: Vec<f32> = v.split(',').filter_map(|t| t.parse().ok()).collect();
+            if xy.len() == 2 && (line.centre.0 - xy[0]).hypot(line.centre.1 - xy[1]) < 60.0 {
+                eprintln!("kept {rect:?} read {read:?}");
+            }
+        }
+        if let Some(halves) = read {
+            if !seen.found.iter().any(|f| same(f.halves, halves)) {
+                seen.found.push(Found {
+                    halves,
+                    corners: rect.corners(),
+                });
             }
         }
     }
     seen
+}
+
+/// `lum` at half its size (each 2 × 2 pixels' mean).
+fn halve(lum: &[f32], w: usize, h: usize) -> (Vec<f32>, usize, usize) {
+    let (hw, hh) = (w / 2, h / 2);
+    let mut out = vec![0.0; hw * hh];
+    for y in 0..hh {
+        for x in 0..hw {
+            let i = 2 * y * w + 2 * x;
+            out[y * hw + x] = (lum[i] + lum[i + 1] + lum[i + w] + lum[i + w + 1]) / 4.0;
+        }
+    }
+    (out, hw, hh)
+}
+
+/// Whether the tile `rect` that `line` would divide has a face: mostly of
+/// one level, well apart from the line's (lighter than a dark line, darker
+/// than a light one).
+fn faced(picture: &Picture, lum: &[f32], line: &divider::Line, rect: &outline::Rect) -> bool {
+    let (w, h) = (picture.width, picture.height);
+    let at = |(x, y): (f32, f32)| -> Option<f32> {
+        (x >= 0.0 && y >= 0.0 && (x as usize) < w && (y as usize) < h)
+            .then(|| lum[y as usize * w + x as usize])
+    };
+    let mut face = Vec::new();
+    for i in 0..16 {
+        for j in 0..8 {
+            let u = ((i as f32 + 0.5) / 16.0 * 2.0 - 1.0) * rect.half_length * 0.85;
+            let v = ((j as f32 + 0.5) / 8.0 * 2.0 - 1.0) * rect.half_width * 0.85;
+            if u.abs() < rect.half_width * 0.15 {
+                continue;
+            }
+            match at(rect.at(u, v)) {
+                Some(l) => face.push(l),
+                None => return false,
+            }
+        }
+    }
+    face.sort_by(f32::total_cmp);
+    let median = face[face.len() / 2];
+    let near = face.iter().filter(|&&l| (l - median).abs() < 35.0).count();
+    let mut on_line: Vec<f32> = (-2..=2)
+        .filter_map(|k| {
+            let t = k as f32 / 5.0 * line.length;
+            at((line.centre.0 + t * line.dir.0, line.centre.1 + t * line.dir.1))
+        })
+        .collect();
+    on_line.sort_by(f32::total_cmp);
+    let Some(&line_level) = on_line.get(on_line.len() / 2) else {
+        return false;
+    };
+    let apart = if line.light {
+        line_level - median
+    } else {
+        median - line_level
+    };
+    apart > 50.0 && near * 10 >= face.len() * 6
 }
 
 #[cfg(test)]

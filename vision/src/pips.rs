@@ -11,33 +11,59 @@ const SHORT: usize = 48;
 
 /// The halves of the tile outlined by `rect`, or `None` when a half reads
 /// as more than `max`.
-pub fn read(picture: &Picture, rect: &Rect, max: u8, dark: bool) -> Option<(u8, u8)> {
+pub fn read(picture: &Picture, rect: &Rect, max: u8, _dark: bool) -> Option<(u8, u8)> {
     let face = upright(picture, rect);
-    let level = |p: [f32; 3]| p[0].max(p[1]).max(p[2]);
-    let mut levels: Vec<f32> = face.iter().map(|&p| level(p)).collect();
-    levels.sort_by(f32::total_cmp);
-    let face_level = levels.get(levels.len() * 3 / 4).copied().unwrap_or(0.0);
-    let face_level = if dark {
-        levels.get(levels.len() / 4).copied().unwrap_or(0.0)
-    } else {
-        face_level
+    // The face's colour: each channel's median (pips are a few of its
+    // pixels); a pip is any pixel well away from it, dark, light or
+    // coloured, the cut set between the two by Otsu's method.
+    let median = |k: usize| {
+        let mut c: Vec<f32> = face.iter().map(|p| p[k]).collect();
+        c.sort_by(f32::total_cmp);
+        c.get(c.len() / 2).copied().unwrap_or(0.0)
     };
-    let pip: Vec<bool> = face
+    let colour = [median(0), median(1), median(2)];
+    let apart: Vec<f32> = face
         .iter()
-        .map(|&p| {
-            let v = level(p);
-            let min = p[0].min(p[1]).min(p[2]);
-            let saturation = if v > 0.0 { (v - min) / v } else { 0.0 };
-            if dark {
-                v - face_level > 60.0
-            } else {
-                face_level - v > 45.0 || (saturation > 0.35 && face_level - v > 12.0)
-            }
+        .map(|p| {
+            ((p[0] - colour[0]).powi(2) + (p[1] - colour[1]).powi(2) + (p[2] - colour[2]).powi(2))
+                .sqrt()
         })
         .collect();
+    let mut hist = [0u32; 256];
+    for &d in &apart {
+        hist[(d as usize).min(255)] += 1;
+    }
+    let cut = (otsu(&hist) as f32).max(40.0);
+    let pip: Vec<bool> = apart.iter().map(|&d| d > cut).collect();
     let a = count_half(&pip, 0)?;
     let b = count_half(&pip, LONG / 2)?;
     (a <= max && b <= max).then_some((a, b))
+}
+
+/// Otsu's threshold of a histogram.
+pub fn otsu(hist: &[u32; 256]) -> u8 {
+    let total: u64 = hist.iter().map(|&h| h as u64).sum();
+    let sum: f64 = hist
+        .iter()
+        .enumerate()
+        .map(|(i, &h)| i as f64 * h as f64)
+        .sum();
+    let (mut below, mut sum_below, mut best, mut at) = (0u64, 0.0f64, 0.0f64, 0u8);
+    for (i, &h) in hist.iter().enumerate() {
+        below += h as u64;
+        if below == 0 || below == total {
+            continue;
+        }
+        sum_below += i as f64 * h as f64;
+        let (wb, wf) = (below as f64, (total - below) as f64);
+        let (mb, mf) = (sum_below / wb, (sum - sum_below) / wf);
+        let between = wb * wf * (mb - mf) * (mb - mf);
+        if between > best {
+            best = between;
+            at = i as u8;
+        }
+    }
+    at
 }
 
 /// The tile's face sampled upright: `LONG` along it, `SHORT` across.
@@ -77,8 +103,11 @@ fn count_half(pip: &[bool], from: usize) -> Option<u8> {
             seen[k0] = true;
             let mut stack = vec![(i0, j0)];
             let mut area = 0usize;
+            let (mut lo, mut hi) = ((i0, j0), (i0, j0));
             while let Some((i, j)) = stack.pop() {
                 area += 1;
+                lo = (lo.0.min(i), lo.1.min(j));
+                hi = (hi.0.max(i), hi.1.max(j));
                 let next = [
                     (i.wrapping_sub(1), j),
                     (i + 1, j),
@@ -96,11 +125,21 @@ fn count_half(pip: &[bool], from: usize) -> Option<u8> {
                     }
                 }
             }
-            areas.push(area);
+            // A strip (the table, an edge's shadow) is no pip: pips are
+            // round, or two or three in a short row when they touch.
+            let (bw, bh) = (hi.0 - lo.0 + 1, hi.1 - lo.1 + 1);
+            let fill = area as f32 / (bw * bh) as f32;
+            if bw.max(bh) < 4 * bw.min(bh) && fill > 0.35 {
+                areas.push(area);
+            }
         }
     }
-    // Specks are noise; a blob twice the usual size is two pips touching.
-    let mut big: Vec<usize> = areas.into_iter().filter(|&a| a >= 6).collect();
+    // Specks are noise; a blob twice the usual size is two pips touching;
+    // one far larger than any pip is the face's edge or the table.
+    let mut big: Vec<usize> = areas
+        .into_iter()
+        .filter(|&a| (6..SHORT * SHORT / 8).contains(&a))
+        .collect();
     if big.is_empty() {
         return Some(0);
     }

@@ -16,6 +16,7 @@ struct Tally {
     exact: usize,
     tiles: usize,
     right: usize,
+    located: usize,
     extra: usize,
 }
 
@@ -84,6 +85,22 @@ fn main() {
         t.exact += exact as usize;
         t.tiles += true_tiles.len();
         t.right += right;
+        // Located: a tile found (read right or not) centred on the true one.
+        t.located += truth
+            .tiles
+            .iter()
+            .filter(|tt| {
+                let (cx, cy) = (tt.centre[0] * scale, tt.centre[1] * scale);
+                let half = (tt.corners[0][0] - tt.corners[1][0]).hypot(tt.corners[0][1] - tt.corners[1][1]) * scale / 4.0;
+                found.iter().any(|f| {
+                    let (fx, fy) = (
+                        f.corners.iter().map(|c| c.0 as f64).sum::<f64>() / 4.0,
+                        f.corners.iter().map(|c| c.1 as f64).sum::<f64>() / 4.0,
+                    );
+                    (fx - cx).hypot(fy - cy) < half
+                })
+            })
+            .count();
         t.extra += found_tiles.len().saturating_sub(right);
         if list && !exact {
             println!(
@@ -97,15 +114,16 @@ fn main() {
     by_set.sort_by(|a, b| a.0.cmp(&b.0));
     let mut all = Tally::default();
     println!(
-        "| pictures | count | exact pip total | tiles right | tiles found that are not there |"
+        "| pictures | count | exact pip total | tiles right | tiles located | tiles found that are not there |"
     );
-    println!("|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|");
     for (k, t) in &by_set {
         row(k, t);
         all.photos += t.photos;
         all.exact += t.exact;
         all.tiles += t.tiles;
         all.right += t.right;
+        all.located += t.located;
         all.extra += t.extra;
     }
     row("all", &all);
@@ -130,12 +148,13 @@ fn row(name: &str, t: &Tally) {
         }
     };
     println!(
-        "| {name} | {} | {:.1}% | {:.1}% ({} of {}) | {} |",
+        "| {name} | {} | {:.1}% | {:.1}% ({} of {}) | {:.1}% | {} |",
         t.photos,
         pct(t.exact, t.photos),
         pct(t.right, t.tiles),
         t.right,
         t.tiles,
+        pct(t.located, t.tiles),
         t.extra
     );
 }

@@ -1,0 +1,242 @@
+//! Tiles found by their dividers: every domino has a line across its
+//! middle, thin, straight and of high contrast (dark on a white face, light
+//! on a black one), about 0.84 of the tile's width long. A line found gives
+//! the tile's centre, its turn and its size, whether or not the tile
+//! touches or lies a little over its neighbours: nothing has to part the
+//! faces from each other.
+
+use super::outline::Rect;
+use super::Picture;
+
+/// How long a divider is, as a share of its tile's width.
+const SHARE_OF_WIDTH: f32 = 0.84;
+
+/// A thin straight line found in the picture, pixels.
+#[derive(Clone, Copy, Debug)]
+pub struct Line {
+    pub centre: (f32, f32),
+    /// Unit direction along it.
+    pub dir: (f32, f32),
+    pub length: f32,
+    pub thickness: f32,
+    /// Its mean contrast with its surroundings, luminance levels.
+    pub strength: f32,
+    /// Light on a dark face.
+    pub light: bool,
+}
+
+impl Line {
+    /// The tile this line would divide: across the line, a width either
+    /// side; along it, half a width either side.
+    pub fn tile(&self) -> Rect {
+        let width = self.length / SHARE_OF_WIDTH;
+        Rect {
+            centre: self.centre,
+            axis: (-self.dir.1, self.dir.0),
+            half_length: width,
+            half_width: width / 2.0,
+        }
+    }
+}
+
+/// The picture's luminance, row by row.
+pub fn luminance(rgb: &[u8], w: usize, h: usize) -> Vec<f32> {
+    (0..w * h)
+        .map(|i| match rgb.get(i * 3..i * 3 + 3) {
+            Some(p) => 0.299 * p[0] as f32 + 0.587 * p[1] as f32 + 0.114 * p[2] as f32,
+            None => 0.0,
+        })
+        .collect()
+}
+
+/// The lines at one scale: `lum` is `w` × `h`; what is found is scaled by
+/// `scale` back to the picture's pixels.
+pub fn lines(picture: &Picture, lum: &[f32], w: usize, h: usize, scale: f32) -> Vec<Line> {
+    let mut out = Vec::new();
+    for light in [false, true] {
+        let signal = top_hat(lum, w, h, 2, light);
+        let mask: Vec<bool> = signal.iter().map(|&s| s > 40.0).collect();
+        let mut pieces: Vec<Line> = blobs(&mask, w, h)
+            .into_iter()
+            .filter_map(|pts| shape(&pts, &signal, w, light))
+            .filter(|l| l.length >= 6.0 && l.length >= 3.0 * l.thickness)
+            .collect();
+        let brass = |(x, y): (f32, f32)| {
+            let p = picture.at((x * scale) as usize, (y * scale) as usize);
+            p[0] as i32 - p[2] as i32 > 60 && p[1] as i32 - p[2] as i32 > 25
+        };
+        join_collinear(&mut pieces, brass);
+        out.extend(
+            pieces
+                .into_iter()
+                .filter(|l| l.length >= 10.0 && l.length >= 8.0 * l.thickness)
+                .map(|l| Line {
+                    centre: (l.centre.0 * scale, l.centre.1 * scale),
+                    length: l.length * scale,
+                    thickness: l.thickness * scale,
+                    ..l
+                }),
+        );
+    }
+    out
+}
+
+/// Thin features of `lum` narrower than `2r + 1`: darker than their
+/// surroundings (a closing less the picture) or, with `light`, lighter
+/// (the picture less an opening).
+fn top_hat(lum: &[f32], w: usize, h: usize, r: usize, light: bool) -> Vec<f32> {
+    let (first, second): (fn(f32, f32) -> f32, fn(f32, f32) -> f32) = if light {
+        (f32::min, f32::max)
+    } else {
+        (f32::max, f32::min)
+    };
+    let grown = filter(&filter(lum, w, h, r, first), w, h, r, second);
+    lum.iter()
+        .zip(&grown)
+        .map(|(&p, &g)| if light { p - g } else { g - p })
+        .collect()
+}
+
+/// A square `2r + 1` filter taking `pick` of each neighbourhood, in two
+/// passes (rows, then columns).
+fn filter(src: &[f32], w: usize, h: usize, r: usize, pick: fn(f32, f32) -> f32) -> Vec<f32> {
+    let mut rows = vec![0.0; w * h];
+    for y in 0..h {
+        for x in 0..w {
+            let (a, b) = (x.saturating_sub(r), (x + r).min(w - 1));
+            rows[y * w + x] = src[y * w + a..=y * w + b]
+                .iter()
+                .copied()
+                .reduce(pick)
+                .unwrap_or(0.0);
+        }
+    }
+    let mut out = vec![0.0; w * h];
+    for y in 0..h {
+        let (a, b) = (y.saturating_sub(r), (y + r).min(h - 1));
+        for x in 0..w {
+            out[y * w + x] = (a..=b).map(|yy| rows[yy * w + x]).reduce(pick).unwrap_or(0.0);
+        }
+    }
+    out
+}
+
+/// The mask's 8-connected parts, as their pixel indices.
+fn blobs(mask: &[bool], w: usize, h: usize) -> Vec<Vec<usize>> {
+    let mut seen = vec![false; w * h];
+    let mut parts = Vec::new();
+    for start in 0..w * h {
+        if !mask[start] || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut stack = vec![start];
+        let mut pts = Vec::new();
+        while let Some(i) = stack.pop() {
+            pts.push(i);
+            let (x, y) = ((i % w) as isize, (i / w) as isize);
+            for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+                let (nx, ny) = (x + dx, y + dy);
+                if nx < 0 || ny < 0 || nx >= w as isize || ny >= h as isize {
+                    continue;
+                }
+                let j = ny as usize * w + nx as usize;
+                if mask[j] && !seen[j] {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        parts.push(pts);
+    }
+    parts
+}
+
+/// A part's line: its main axis (by its second moments), its length along
+/// it and its mean thickness.
+fn shape(pts: &[usize], signal: &[f32], w: usize, light: bool) -> Option<Line> {
+    if pts.len() < 6 || pts.len() > 20_000 {
+        return None;
+    }
+    let n = pts.len() as f32;
+    let xy = |i: usize| ((i % w) as f32, (i / w) as f32);
+    let (mx, my) = pts
+        .iter()
+        .map(|&i| xy(i))
+        .fold((0.0, 0.0), |(a, b), (x, y)| (a + x / n, b + y / n));
+    let (mut sxx, mut sxy, mut syy) = (0.0, 0.0, 0.0);
+    for &i in pts {
+        let (x, y) = xy(i);
+        sxx += (x - mx) * (x - mx) / n;
+        sxy += (x - mx) * (y - my) / n;
+        syy += (y - my) * (y - my) / n;
+    }
+    let angle = 0.5 * (2.0 * sxy).atan2(sxx - syy);
+    let dir = (angle.cos(), angle.sin());
+    let (mut lo, mut hi) = (f32::MAX, f32::MIN);
+    for &i in pts {
+        let (x, y) = xy(i);
+        let u = (x - mx) * dir.0 + (y - my) * dir.1;
+        lo = lo.min(u);
+        hi = hi.max(u);
+    }
+    let length = hi - lo + 1.0;
+    let mid = (lo + hi) / 2.0;
+    Some(Line {
+        centre: (mx + mid * dir.0, my + mid * dir.1),
+        dir,
+        length,
+        thickness: n / length,
+        strength: pts.iter().map(|&i| signal[i]).sum::<f32>() / n,
+        light,
+    })
+}
+
+/// Joins pieces of one line broken by a pin at its middle: parallel, on
+/// one line, a short gap apart, and brass between them (`brass`). Without
+/// the pin, they are the dividers of two tiles lying side by side.
+fn join_collinear(lines: &mut Vec<Line>, brass: impl Fn((f32, f32)) -> bool) {
+    let mut i = 0;
+    while i < lines.len() {
+        let mut joined = false;
+        for j in i + 1..lines.len() {
+            let (a, b) = (lines[i], lines[j]);
+            if a.light != b.light || (a.dir.0 * b.dir.0 + a.dir.1 * b.dir.1).abs() < 0.985 {
+                continue;
+            }
+            let d = (b.centre.0 - a.centre.0, b.centre.1 - a.centre.1);
+            let across = (-a.dir.1 * d.0 + a.dir.0 * d.1).abs();
+            let along = (a.dir.0 * d.0 + a.dir.1 * d.1).abs();
+            let gap = along - (a.length + b.length) / 2.0;
+            if across > 2.0 + a.thickness.max(b.thickness) || gap > 0.4 * (a.length + b.length) {
+                continue;
+            }
+            let between = (
+                (a.centre.0 + b.centre.0) / 2.0,
+                (a.centre.1 + b.centre.1) / 2.0,
+            );
+            if !brass(between) {
+                continue;
+            }
+            let (ua, ub) = (0.0, a.dir.0 * d.0 + a.dir.1 * d.1);
+            let lo = (ua - a.length / 2.0).min(ub - b.length / 2.0);
+            let hi = (ua + a.length / 2.0).max(ub + b.length / 2.0);
+            let mid = (lo + hi) / 2.0;
+            let total = a.length + b.length;
+            lines[i] = Line {
+                centre: (a.centre.0 + mid * a.dir.0, a.centre.1 + mid * a.dir.1),
+                dir: a.dir,
+                length: hi - lo,
+                thickness: (a.thickness * a.length + b.thickness * b.length) / total,
+                strength: (a.strength * a.length + b.strength * b.length) / total,
+                light: a.light,
+            };
+            lines.swap_remove(j);
+            joined = true;
+            break;
+        }
+        if !joined {
+            i += 1;
+        }
+    }
+}
