@@ -196,17 +196,20 @@ fn lay_out(hand: &[Tile], size: (f64, f64, f64), rng: &mut XorShiftRng) -> Vec<P
                     rng.random_range(-radius..radius),
                     rng.random_range(-radius..radius),
                 );
-                // Apart enough to be two tiles (touching or a little over).
+                let angle = rng.random_range(0.0..std::f64::consts::PI);
+                let here = Placed {
+                    tile,
+                    centre: c,
+                    angle,
+                };
+                // Touching or a little over each other (up to 0.16 of a
+                // width at an edge), never hiding another's pips.
+                let shape = crate::shape::Shape::of(&here, size);
                 if placed
                     .iter()
-                    .all(|p| (p.centre.0 - c.0).hypot(p.centre.1 - c.1) > width * 1.05)
+                    .all(|p| !crate::shape::Shape::of(p, size).overlaps(&shape, width * 0.08))
                 {
-                    let angle = rng.random_range(0.0..std::f64::consts::PI);
-                    placed.push(Placed {
-                        tile,
-                        centre: c,
-                        angle,
-                    });
+                    placed.push(here);
                     break;
                 }
                 tries += 1;

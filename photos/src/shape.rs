@@ -55,4 +55,27 @@ impl Shape {
             self.table(-l, w),
         ]
     }
+
+    /// Whether it and `other`, each shrunk by `margin` on every side,
+    /// overlap (separating axes): tiles may lie `2 × margin` over each
+    /// other at most.
+    pub fn overlaps(&self, other: &Shape, margin: f64) -> bool {
+        let shrunk = |s: &Shape| Shape {
+            half_length: s.half_length - margin,
+            half_width: s.half_width - margin,
+            ..*s
+        };
+        let (a, b) = (shrunk(self), shrunk(other));
+        let axes = [a.axis, (-a.axis.1, a.axis.0), b.axis, (-b.axis.1, b.axis.0)];
+        axes.iter().all(|&(ax, ay)| {
+            let span = |s: &Shape| {
+                let ps = s.corners().map(|(x, y)| x * ax + y * ay);
+                let lo = ps.iter().copied().fold(f64::MAX, f64::min);
+                let hi = ps.iter().copied().fold(f64::MIN, f64::max);
+                (lo, hi)
+            };
+            let ((a0, a1), (b0, b1)) = (span(&a), span(&b));
+            a0 < b1 && b0 < a1
+        })
+    }
 }

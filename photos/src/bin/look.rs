@@ -72,7 +72,10 @@ fn main() {
     }
     let path = std::path::Path::new(dir).join(format!("{seed}-seen.png"));
     // `x y w h`: only that part, three times as large.
-    let crop: Vec<u32> = args[3.min(args.len())..].iter().filter_map(|s| s.parse().ok()).collect();
+    let crop: Vec<u32> = args[3.min(args.len())..]
+        .iter()
+        .filter_map(|s| s.parse().ok())
+        .collect();
     if let [x, y, w, h] = crop[..] {
         let part = image::imageops::crop_imm(&small, x, y, w, h).to_image();
         image::imageops::resize(&part, w * 3, h * 3, FilterType::Nearest)

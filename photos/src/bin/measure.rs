@@ -91,7 +91,10 @@ fn main() {
             .iter()
             .filter(|tt| {
                 let (cx, cy) = (tt.centre[0] * scale, tt.centre[1] * scale);
-                let half = (tt.corners[0][0] - tt.corners[1][0]).hypot(tt.corners[0][1] - tt.corners[1][1]) * scale / 4.0;
+                let half = (tt.corners[0][0] - tt.corners[1][0])
+                    .hypot(tt.corners[0][1] - tt.corners[1][1])
+                    * scale
+                    / 4.0;
                 found.iter().any(|f| {
                     let (fx, fy) = (
                         f.corners.iter().map(|c| c.0 as f64).sum::<f64>() / 4.0,
