@@ -115,7 +115,10 @@ fn filter(src: &[f32], w: usize, h: usize, r: usize, pick: fn(f32, f32) -> f32) 
     for y in 0..h {
         let (a, b) = (y.saturating_sub(r), (y + r).min(h - 1));
         for x in 0..w {
-            out[y * w + x] = (a..=b).map(|yy| rows[yy * w + x]).reduce(pick).unwrap_or(0.0);
+            out[y * w + x] = (a..=b)
+                .map(|yy| rows[yy * w + x])
+                .reduce(pick)
+                .unwrap_or(0.0);
         }
     }
     out
@@ -135,7 +138,16 @@ fn blobs(mask: &[bool], w: usize, h: usize) -> Vec<Vec<usize>> {
         while let Some(i) = stack.pop() {
             pts.push(i);
             let (x, y) = ((i % w) as isize, (i / w) as isize);
-            for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+            for (dx, dy) in [
+                (-1, -1),
+                (0, -1),
+                (1, -1),
+                (-1, 0),
+                (1, 0),
+                (-1, 1),
+                (0, 1),
+                (1, 1),
+            ] {
                 let (nx, ny) = (x + dx, y + dy);
                 if nx < 0 || ny < 0 || nx >= w as isize || ny >= h as isize {
                     continue;

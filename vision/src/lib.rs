@@ -134,10 +134,10 @@ pub fn trace(picture: &Picture, max: u8) -> Seen {
         eprintln!("typical half width {typical}");
     }
     tiles.retain(|(_, r)| (0.6..1.6).contains(&(r.half_width / typical.max(1e-3))));
-    tiles.sort_by(|a, b| (b.0.strength * b.0.length).total_cmp(&(a.0.strength * a.0.length)));
+    tiles.sort_by(|a, b| rank(&b.0).total_cmp(&rank(&a.0)));
     let mut kept: Vec<outline::Rect> = Vec::new();
     for (line, rect) in tiles {
-        if kept.iter().any(|k| k.holds(rect.centre, 0.95) || rect.holds(k.centre, 0.95)) {
+        if kept.iter().any(|k| overlap(k, &rect) > 0.25) {
             continue;
         }
         kept.push(rect);
@@ -158,6 +158,25 @@ pub fn trace(picture: &Picture, max: u8) -> Seen {
         }
     }
     seen
+}
+
+/// Which of two lines claiming one tile is its divider: the one of higher
+/// contrast (a row's seam is softer).
+fn rank(l: &divider::Line) -> f32 {
+    l.strength
+}
+
+/// How much of `b` lies in `a`, as a share of `b` (on a 6 × 3 grid).
+fn overlap(a: &outline::Rect, b: &outline::Rect) -> f32 {
+    let mut inside = 0;
+    for i in 0..6 {
+        for j in 0..3 {
+            let u = ((i as f32 + 0.5) / 6.0 * 2.0 - 1.0) * b.half_length;
+            let v = ((j as f32 + 0.5) / 3.0 * 2.0 - 1.0) * b.half_width;
+            inside += a.holds(b.at(u, v), 1.0) as usize;
+        }
+    }
+    inside as f32 / 18.0
 }
 
 /// `lum` at half its size (each 2 × 2 pixels' mean).
@@ -202,7 +221,10 @@ fn faced(picture: &Picture, lum: &[f32], line: &divider::Line, rect: &outline::R
     let mut on_line: Vec<f32> = (-2..=2)
         .filter_map(|k| {
             let t = k as f32 / 5.0 * line.length;
-            at((line.centre.0 + t * line.dir.0, line.centre.1 + t * line.dir.1))
+            at((
+                line.centre.0 + t * line.dir.0,
+                line.centre.1 + t * line.dir.1,
+            ))
         })
         .collect();
     on_line.sort_by(f32::total_cmp);
