@@ -61,11 +61,40 @@ pub fn lines(picture: &Picture, lum: &[f32], w: usize, h: usize, scale: f32) -> 
             .filter_map(|pts| shape(&pts, &signal, w, light))
             .filter(|l| l.length >= 6.0 && l.length >= 3.0 * l.thickness)
             .collect();
-        let brass = |(x, y): (f32, f32)| {
-            let p = picture.at((x * scale) as usize, (y * scale) as usize);
-            p[0] as i32 - p[2] as i32 > 60 && p[1] as i32 - p[2] as i32 > 25
+        let pin = |a: &Line, b: &Line| {
+            let mid = (
+                (a.centre.0 + b.centre.0) / 2.0,
+                (a.centre.1 + b.centre.1) / 2.0,
+            );
+            let p = picture.at((mid.0 * scale) as usize, (mid.1 * scale) as usize);
+            let brass = p[0] as i32 - p[2] as i32 > 60 && p[1] as i32 - p[2] as i32 > 25;
+            // Beside a pin is the face, as beside the pieces; beside the gap
+            // between two tiles' dividers is the table between the tiles.
+            let off = 0.15 * (a.length + b.length);
+            let level = |(x, y): (f32, f32), k: f32| {
+                let (px, py) = (x - a.dir.1 * off * k, y + a.dir.0 * off * k);
+                (px >= 0.0 && py >= 0.0 && (px as usize) < w && (py as usize) < h)
+                    .then(|| lum[py as usize * w + px as usize])
+            };
+            let face = [
+                level(a.centre, 1.0),
+                level(a.centre, -1.0),
+                level(b.centre, 1.0),
+                level(b.centre, -1.0),
+            ];
+            let beside = [level(mid, 1.0), level(mid, -1.0)];
+            let (Some(lo), Some(hi)) = (
+                face.iter().flatten().copied().reduce(f32::min),
+                face.iter().flatten().copied().reduce(f32::max),
+            ) else {
+                return false;
+            };
+            brass
+                && beside
+                    .iter()
+                    .any(|l| l.is_some_and(|l| l > lo - 25.0 && l < hi + 25.0))
         };
-        join_collinear(&mut pieces, brass);
+        join_collinear(&mut pieces, pin);
         out.extend(
             pieces
                 .into_iter()
@@ -205,9 +234,9 @@ fn shape(pts: &[usize], signal: &[f32], w: usize, light: bool) -> Option<Line> {
 }
 
 /// Joins pieces of one line broken by a pin at its middle: parallel, on
-/// one line, a short gap apart, and brass between them (`brass`). Without
+/// one line, a short gap apart, and a pin between them (`pin`). Without
 /// the pin, they are the dividers of two tiles lying side by side.
-fn join_collinear(lines: &mut Vec<Line>, brass: impl Fn((f32, f32)) -> bool) {
+fn join_collinear(lines: &mut Vec<Line>, pin: impl Fn(&Line, &Line) -> bool) {
     let mut i = 0;
     while i < lines.len() {
         let mut joined = false;
@@ -223,11 +252,7 @@ fn join_collinear(lines: &mut Vec<Line>, brass: impl Fn((f32, f32)) -> bool) {
             if across > 2.0 + a.thickness.max(b.thickness) || gap > 0.4 * (a.length + b.length) {
                 continue;
             }
-            let between = (
-                (a.centre.0 + b.centre.0) / 2.0,
-                (a.centre.1 + b.centre.1) / 2.0,
-            );
-            if !brass(between) {
+            if !pin(&a, &b) {
                 continue;
             }
             let (ua, ub) = (0.0, a.dir.0 * d.0 + a.dir.1 * d.1);
