@@ -4,12 +4,12 @@
 //! generated pictures of `photos/`. Nothing here panics on any picture.
 //! The app's `vision` module turns what is found into the rules' tiles.
 //!
-//! The steps: the tiles told from the table (`mask`), each tile's outline
-//! (`outline`), then each half's pips counted on an upright copy of the
-//! tile (`pips`).
+//! The steps: each tile found by its divider, the thin line across its
+//! middle (`divider`), its outline fitted to its face (`fit`), then each
+//! half's pips counted on an upright copy of the tile (`pips`).
 
 mod divider;
-mod mask;
+mod fit;
 mod outline;
 mod pips;
 
@@ -67,28 +67,12 @@ fn same(a: (u8, u8), b: (u8, u8)) -> bool {
 /// The tiles in `picture` of the set whose highest half is `max` pips,
 /// each once.
 pub fn count(picture: &Picture, max: u8) -> Vec<Found> {
-    trace(picture, max).found
-}
-
-/// What the counter saw, for tuning by eye (`photos`' `look`).
-pub struct Seen {
-    pub found: Vec<Found>,
-    /// The pixels taken for tiles' faces, row by row.
-    pub mask: Vec<bool>,
-}
-
-/// The tiles of the set up to `max` in `picture`, with the face mask they
-/// came from.
-pub fn trace(picture: &Picture, max: u8) -> Seen {
-    let mut seen = Seen {
-        found: Vec::new(),
-        mask: Vec::new(),
-    };
+    let mut found: Vec<Found> = Vec::new();
     if picture.width < 16
         || picture.height < 16
         || picture.rgb.len() < picture.width * picture.height * 3
     {
-        return seen;
+        return found;
     }
     let (w, h) = (picture.width, picture.height);
     let lum = divider::luminance(picture.rgb, w, h);
@@ -99,17 +83,10 @@ pub fn trace(picture: &Picture, max: u8) -> Seen {
         scale *= 2.0;
         lines.extend(divider::lines(picture, &small, sw, sh, scale));
     }
-    seen.mask = vec![false; w * h];
     let mut tiles: Vec<(divider::Line, outline::Rect)> = lines
         .into_iter()
         .filter_map(|l| {
             let rect = l.tile();
-            if let Ok(v) = std::env::var("VISION_NEAR") {
-                let xy: Vec<f32> = v.split(',').filter_map(|t| t.parse().ok()).collect();
-                if xy.len() == 2 && (l.centre.0 - xy[0]).hypot(l.centre.1 - xy[1]) < 60.0 {
-                    eprintln!("{l:?} faced {}", faced(picture, &lum, &l, &rect));
-                }
-            }
             faced(picture, &lum, &l, &rect).then_some((l, rect))
         })
         .collect();
@@ -130,9 +107,6 @@ pub fn trace(picture: &Picture, max: u8) -> Seen {
             so_far >= half_weight
         })
         .map_or(0.0, |w| w.0);
-    if std::env::var("VISION_NEAR").is_ok() {
-        eprintln!("typical half width {typical}");
-    }
     tiles.retain(|(_, r)| (0.6..1.6).contains(&(r.half_width / typical.max(1e-3))));
     tiles.sort_by(|a, b| rank(&b.0).total_cmp(&rank(&a.0)));
     let mut kept: Vec<outline::Rect> = Vec::new();
@@ -141,23 +115,18 @@ pub fn trace(picture: &Picture, max: u8) -> Seen {
             continue;
         }
         kept.push(rect);
+        let rect = fit::to_face(picture, rect);
         let read = pips::read(picture, &rect, max, line.light);
-        if let Ok(v) = std::env::var("VISION_NEAR") {
-            let xy: Vec<f32> = v.split(',').filter_map(|t| t.parse().ok()).collect();
-            if xy.len() == 2 && (line.centre.0 - xy[0]).hypot(line.centre.1 - xy[1]) < 60.0 {
-                eprintln!("kept {rect:?} read {read:?}");
-            }
-        }
         if let Some(halves) = read {
-            if !seen.found.iter().any(|f| same(f.halves, halves)) {
-                seen.found.push(Found {
+            if !found.iter().any(|f| same(f.halves, halves)) {
+                found.push(Found {
                     halves,
                     corners: rect.corners(),
                 });
             }
         }
     }
-    seen
+    found
 }
 
 /// Which of two lines claiming one tile is its divider: the one of higher

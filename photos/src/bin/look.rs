@@ -1,10 +1,11 @@
 //! Draws what the counter saw: `look <seed> <dir> [width]` writes
-//! `<seed>-seen.png`, the picture shrunk as the app shrinks it with the
-//! face mask tinted and each tile found outlined (green) with the true
-//! tiles' outlines (blue), for tuning by eye.
+//! `<seed>-seen.png`, the picture shrunk as the app shrinks it with each
+//! tile found outlined (green) and the true tiles' outlines (blue), for
+//! tuning by eye; `look <seed> <dir> <width> x y w h` draws only that part,
+//! three times as large.
 
 use chicken_photos::set::{DominoSet, Tile};
-use chicken_vision::{trace, Picture};
+use chicken_vision::{count, Picture};
 use image::{imageops::FilterType, Rgb};
 
 fn main() {
@@ -38,13 +39,7 @@ fn main() {
         height: small.height() as usize,
         rgb: &raw,
     };
-    let seen = trace(&picture, set.max());
-    for (i, m) in seen.mask.iter().enumerate() {
-        if *m {
-            let p = small.get_pixel_mut((i % picture.width) as u32, (i / picture.width) as u32);
-            p.0 = [p.0[0] / 2 + 127, p.0[1] / 2, p.0[2] / 2 + 64];
-        }
-    }
+    let found = count(&picture, set.max());
     let mut line = |a: (f32, f32), b: (f32, f32), c: [u8; 3]| {
         let n = ((b.0 - a.0).hypot(b.1 - a.1)).ceil().max(1.0) as usize;
         for k in 0..=n {
@@ -65,7 +60,7 @@ fn main() {
             line(c[k], c[(k + 1) % 4], [40, 80, 255]);
         }
     }
-    for f in &seen.found {
+    for f in &found {
         for k in 0..4 {
             line(f.corners[k], f.corners[(k + 1) % 4], [0, 255, 0]);
         }
@@ -90,8 +85,7 @@ fn main() {
         .map(|t| format!("{}-{}", t.a.min(t.b), t.a.max(t.b)))
         .collect();
     truth_tiles.sort();
-    let mut found: Vec<String> = seen
-        .found
+    let mut found: Vec<String> = found
         .iter()
         .map(|f| Tile(f.halves.0, f.halves.1).normalized().to_string())
         .collect();
