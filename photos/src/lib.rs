@@ -7,6 +7,7 @@
 //! and which are held out).
 
 pub mod camera;
+pub mod held_out;
 pub mod looks;
 pub mod render;
 pub mod scene;
