@@ -16,6 +16,7 @@
 //! | history | `pages::history_page::HISTORY` |
 //! | records | `records::{RECORDS, CLUB, CLUB_PART}` |
 //! | QR codes | `game::hand_over::QR` |
+//! | photo (Chickenfoot's Photo) | `chickenfoot::photo_read::PHOTO` |
 //!
 //! The build's split step (`wasm-split-cli`, run by `tests/tools/split.sh`)
 //! moves everything only a chunk's functions reach into that chunk.

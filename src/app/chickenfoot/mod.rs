@@ -1,6 +1,11 @@
 //! Chickenfoot's screens: the variants to choose, and the form for a hand's
 //! end (who went out, then each player's pips by number pad or the tiles
-//! left by tile picker).
+//! left by tile picker, or from a photo: `photo`, with the photo chunk's
+//! `photo_read` and `photo_view`).
+
+mod photo;
+mod photo_read;
+mod photo_view;
 
 use leptos::prelude::*;
 
@@ -225,6 +230,8 @@ struct Ctx {
     active: RwSignal<Option<usize>>,
     /// Whose tiles the tile picker shows.
     picker: RwSignal<Option<usize>>,
+    /// The photos read for this hand.
+    photo: photo::Photos,
     n: usize,
     max_pips: u32,
     blank: DoubleBlank,
@@ -270,6 +277,21 @@ impl Ctx {
             .then(|| "Pick the tiles left, or switch to a pip total.".to_string())
     }
 
+    /// The tiles player `i`'s picker must not offer, with their holder.
+    fn taken(self, i: usize) -> Vec<(Tile, String)> {
+        self.d
+            .with(|x| tiles_left(x, self.n, i))
+            .into_iter()
+            .map(|(t, j)| (t, self.name(j)))
+            .collect()
+    }
+
+    /// The double on the table, which started the hand.
+    fn on_table(self) -> Tile {
+        let s = self.d.with(|x| x.started);
+        Tile(s, s)
+    }
+
     /// The points of the tiles picked for player `i`.
     fn score_of(self, i: usize) -> u32 {
         let blank = self.blank;
@@ -280,6 +302,18 @@ impl Ctx {
                 .unwrap_or(0)
         })
     }
+}
+
+/// The tiles of the `n` players that player `i`'s picker must not offer
+/// (those entered by tiles), with their seats.
+fn tiles_left(x: &HandDraft, n: usize, i: usize) -> Vec<(Tile, usize)> {
+    let left: Vec<Option<&[Tile]>> = (0..n)
+        .map(|j| {
+            let by_tiles = x.out != Some(Some(j)) && x.tile_mode.get(j).copied().unwrap_or(false);
+            x.tiles.get(j).filter(|_| by_tiles).map(Vec::as_slice)
+        })
+        .collect();
+    tiles_taken(&left, i)
 }
 
 /// The fields of one hand's end: who went out, then each player's pips (on
@@ -296,6 +330,7 @@ fn hand_body(form: Form<Chickenfoot>, d: RwSignal<HandDraft>) -> AnyView {
         d,
         active: RwSignal::new(None),
         picker: RwSignal::new(None),
+        photo: photo::Photos::new(),
         n: form.players(),
         max_pips,
         blank,
@@ -362,22 +397,7 @@ fn player_row(c: Ctx, i: usize) -> impl IntoView {
                 }),
             });
         }
-        view! {
-            <button type="button" class="tiles-summary"
-                on:click=on_click(move |_| c.picker.set(Some(i)))
-                aria-label=text(move || format!("{}: {}, {}. Change tiles", c.name(i), count(c.d.with(|x| x.tiles.get(i).map_or(0, Vec::len)), "tile"), count(c.score_of(i), "point")))
-            >
-                {text(move || {
-                    let picked = c.d.with(|x| x.tiles.get(i).cloned().unwrap_or_default());
-                    if picked.is_empty() {
-                        "Tap to pick tiles".to_string()
-                    } else {
-                        format!("{} = {}", picked.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" "), c.score_of(i))
-                    }
-                })}
-            </button>
-        }
-        .into_any()
+        tiles_summary(c, i)
     });
     let head = dynamic(move || {
         if c.is_out(i) {
@@ -407,10 +427,30 @@ fn player_row(c: Ctx, i: usize) -> impl IntoView {
                 <span class="who">{c.name(i)}</span>
                 {head}
             </div>
-            {entry}
+            <div class="left-entry">{entry}{photo::photo_button(c, i)}</div>
             <p class="field-error" id=format!("err-{i}") role="alert">{text(move || c.field_error(i).unwrap_or_default())}</p>
         </li>
     }
+}
+
+/// The tiles picked for player `i`, as a button that opens the picker.
+fn tiles_summary(c: Ctx, i: usize) -> AnyView {
+    view! {
+        <button type="button" class="tiles-summary"
+            on:click=on_click(move |_| c.picker.set(Some(i)))
+            aria-label=text(move || format!("{}: {}, {}. Change tiles", c.name(i), count(c.d.with(|x| x.tiles.get(i).map_or(0, Vec::len)), "tile"), count(c.score_of(i), "point")))
+        >
+            {text(move || {
+                let picked = c.d.with(|x| x.tiles.get(i).cloned().unwrap_or_default());
+                if picked.is_empty() {
+                    "Tap to pick tiles".to_string()
+                } else {
+                    format!("{} = {}", picked.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" "), c.score_of(i))
+                }
+            })}
+        </button>
+    }
+    .into_any()
 }
 
 /// With "highest available double": which double started the hand.
@@ -489,28 +529,14 @@ fn tile_picker(c: Ctx) -> impl IntoView {
         let Some(i) = c.picker.get() else {
             return ().into_any();
         };
-        let taken = Signal::derive(move || {
-            c.d.with(|x| {
-                let left: Vec<Option<&[Tile]>> = (0..c.n)
-                    .map(|j| {
-                        let by_tiles =
-                            x.out != Some(Some(j)) && x.tile_mode.get(j).copied().unwrap_or(false);
-                        x.tiles.get(j).filter(|_| by_tiles).map(Vec::as_slice)
-                    })
-                    .collect();
-                tiles_taken(&left, i)
-                    .into_iter()
-                    .map(|(t, j)| (t, c.name(j)))
-                    .collect::<Vec<_>>()
-            })
-        });
+        let taken = Signal::derive(move || c.taken(i));
         view! {
             <TilePicker
                 name=c.name(i)
                 max=max
                 picked=Signal::derive(move || c.d.with(|x| x.tiles.get(i).cloned().unwrap_or_default()))
                 taken=taken
-                on_table=Signal::derive(move || { let s = c.d.with(|x| x.started); Tile(s, s) })
+                on_table=Signal::derive(move || c.on_table())
                 score=Signal::derive(move || c.score_of(i))
                 on_toggle=Callback::new(move |t: Tile| {
                     c.edit(|x| if let Some(v) = x.tiles.get_mut(i) {
@@ -521,6 +547,7 @@ fn tile_picker(c: Ctx) -> impl IntoView {
                     })
                 })
                 on_done=Callback::new(move |_| c.picker.set(None))
+                photo=photo::photo_in_picker(c, i)
             />
         }
         .into_any()

@@ -66,6 +66,8 @@ pub fn TilePicker(
     on_toggle: Callback<Tile>,
     /// Called when the picker is closed.
     on_done: Callback<()>,
+    /// Shown above the tiles (a photo of them, with what was found).
+    photo: Option<AnyView>,
 ) -> impl IntoView {
     let tiles: Vec<Tile> = (0..=max)
         .flat_map(|hi| (0..=hi).map(move |lo| Tile(lo, hi)))
@@ -81,6 +83,7 @@ pub fn TilePicker(
                 <button type="button" class="primary small" data-testid="picker-done" on:click=move |_| on_done.run(())>"Done"</button>
             </div>
             <div class="tile-grid">
+                {photo}
                 {tiles.into_iter().map(|t| {
                     let holder = move || taken.with(|tk| tk.iter().find(|(u, _)| *u == t).map(|(_, n)| n.clone()));
                     let table = move || on_table.get() == t;
