@@ -76,11 +76,19 @@ pub fn count(picture: &Picture, max: u8) -> Vec<Found> {
     }
     let (w, h) = (picture.width, picture.height);
     let lum = divider::luminance(picture.rgb, w, h);
-    let mut lines = divider::lines(picture, &lum, w, h, 1.0);
+    // Dividers are looked for at three scales, the first at most 1400
+    // pixels long (a larger picture only sharpens the pips).
     let (mut small, mut sw, mut sh, mut scale) = (lum.clone(), w, h, 1.0);
-    for _ in 0..2 {
+    while sw.max(sh) > 1400 {
         (small, sw, sh) = halve(&small, sw, sh);
         scale *= 2.0;
+    }
+    let mut lines = Vec::new();
+    for k in 0..3 {
+        if k > 0 {
+            (small, sw, sh) = halve(&small, sw, sh);
+            scale *= 2.0;
+        }
         lines.extend(divider::lines(picture, &small, sw, sh, scale));
     }
     let mut tiles: Vec<(divider::Line, outline::Rect)> = lines

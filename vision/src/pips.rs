@@ -83,11 +83,15 @@ fn upright(picture: &Picture, rect: &Rect) -> Vec<[f32; 3]> {
 /// The pips in the half starting at column `from`: blobs of pip pixels
 /// away from the half's edges and the tile's centre.
 fn count_half(pip: &[bool], from: usize) -> Option<u8> {
-    let margin = 4;
+    let margin = SHORT / 12;
     let half = LONG / 2;
     let inside = |i: usize, j: usize| {
         let centre = ((i + from) as f32 - LONG as f32 / 2.0).hypot(j as f32 - SHORT as f32 / 2.0);
-        i >= margin && i + margin < half && j >= margin && j + margin < SHORT && centre > 6.0
+        i >= margin
+            && i + margin < half
+            && j >= margin
+            && j + margin < SHORT
+            && centre > SHORT as f32 / 8.0
     };
     let mut seen = vec![false; half * SHORT];
     let mut areas = Vec::new();
@@ -138,7 +142,7 @@ fn count_half(pip: &[bool], from: usize) -> Option<u8> {
     // one far larger than any pip is the face's edge or the table.
     let mut big: Vec<usize> = areas
         .into_iter()
-        .filter(|&a| (6..SHORT * SHORT / 8).contains(&a))
+        .filter(|&a| (SHORT * SHORT / 400..SHORT * SHORT / 8).contains(&a))
         .collect();
     if big.is_empty() {
         return Some(0);
