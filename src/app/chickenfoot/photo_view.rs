@@ -171,7 +171,7 @@ fn outline(k: usize, s: &Spot, why: Option<&str>, selected: bool, side: f32) -> 
     // Each number halfway between the centre and its end.
     let (na, nb) = (mid(centre, mid(p0, p1)), mid(centre, mid(p2, p3)));
     let short = (p0.0 - p1.0).hypot(p0.1 - p1.1).max(1.0);
-    let size = (short * 0.55).max(side / 40.0);
+    let size = (short * 0.45).max(side / 40.0);
     let points: Vec<String> = s
         .corners
         .iter()
