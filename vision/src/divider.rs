@@ -110,11 +110,14 @@ pub fn lines(picture: &Picture, lum: &[f32], w: usize, h: usize, scale: f32) -> 
     out
 }
 
+/// Which of two levels a filter keeps.
+type Pick = fn(f32, f32) -> f32;
+
 /// Thin features of `lum` narrower than `2r + 1`: darker than their
 /// surroundings (a closing less the picture) or, with `light`, lighter
 /// (the picture less an opening).
 fn top_hat(lum: &[f32], w: usize, h: usize, r: usize, light: bool) -> Vec<f32> {
-    let (first, second): (fn(f32, f32) -> f32, fn(f32, f32) -> f32) = if light {
+    let (first, second): (Pick, Pick) = if light {
         (f32::min, f32::max)
     } else {
         (f32::max, f32::min)
@@ -128,7 +131,7 @@ fn top_hat(lum: &[f32], w: usize, h: usize, r: usize, light: bool) -> Vec<f32> {
 
 /// A square `2r + 1` filter taking `pick` of each neighbourhood, in two
 /// passes (rows, then columns).
-fn filter(src: &[f32], w: usize, h: usize, r: usize, pick: fn(f32, f32) -> f32) -> Vec<f32> {
+fn filter(src: &[f32], w: usize, h: usize, r: usize, pick: Pick) -> Vec<f32> {
     let mut rows = vec![0.0; w * h];
     for y in 0..h {
         for x in 0..w {
