@@ -16,7 +16,7 @@
 //! | history | `pages::history_page::HISTORY` |
 //! | records | `records::{RECORDS, CLUB, CLUB_PART}` |
 //! | QR codes | `game::hand_over::QR` |
-//! | photo (Chickenfoot's Photo) | `chickenfoot::photo_read::PHOTO` |
+//! | photo (a hand form's Photo button) | `photo_read::PHOTO`, in that game's own module |
 //!
 //! The build's split step (`wasm-split-cli`, run by `tests/tools/split.sh`)
 //! moves everything only a chunk's functions reach into that chunk.
