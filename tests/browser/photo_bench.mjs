@@ -28,17 +28,19 @@ const RUNS = Number(process.argv[2] || 3);
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
-/** The photo and its set: the one given, or seed 57 drawn at 4032 px. */
+/** The photo and its set: the one given, or seed 57 drawn at 4032 px
+ *  (in a scratch folder, `made`, removed at the end). */
 function photo() {
   let file = process.argv[3];
+  let made = null;
   if (!file) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-photo-bench-'));
-    execFileSync(path.join(ROOT, 'target/photos/photos'), ['57', '1', dir, '4032']);
-    file = path.join(dir, '57.jpg');
+    made = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-photo-bench-'));
+    execFileSync(path.join(ROOT, 'target/photos/photos'), ['57', '1', made, '4032']);
+    file = path.join(made, '57.jpg');
   }
   const truth = file.replace(/\.jpg$/, '.json');
   const set = process.env.SET || (fs.existsSync(truth) ? JSON.parse(fs.readFileSync(truth, 'utf8')).set : 'd9');
-  return { file, set };
+  return { file, set, made };
 }
 
 /** Marks in the page: the photo's change event, then the frame after its
@@ -109,4 +111,5 @@ try {
   }
 } finally {
   server.close();
+  if (shot.made) fs.rmSync(shot.made, { recursive: true, force: true });
 }
