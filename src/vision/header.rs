@@ -239,7 +239,8 @@ fn exif_turned(seg: &[u8]) -> bool {
             u32_be(tiff, i)
         }
     };
-    let Some(ifd) = u32_at(4).map(|v| v as usize) else {
+    // An offset past the segment is none (and no sum below can overflow).
+    let Some(ifd) = u32_at(4).map(|v| v as usize).filter(|&v| v < tiff.len()) else {
         return false;
     };
     let entries = u16_at(ifd).unwrap_or(0) as usize;
@@ -416,6 +417,13 @@ mod tests {
         assert_eq!(read(&[0xFF, 0xD8, 0x00]), Header::Broken);
         assert_eq!(read(&[0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x01]), Header::Broken);
         assert_eq!(read(&[0xFF, 0xD8, 0xFF, 0xDA, 0, 8]), Header::Broken);
+        // An EXIF whose first directory lies past the end of everything.
+        let mut far = exif(6, true);
+        far[10..14].copy_from_slice(&u32::MAX.to_le_bytes());
+        let Header::Size(s) = read(&jpeg(14, Some(far), 640, 480)) else {
+            panic!()
+        };
+        assert!(!s.turned);
         // A frame header of zero pixels.
         assert_eq!(read(&jpeg(2, None, 0, 10)), Header::Broken);
         // Every prefix of a real header, and every byte changed, is an
