@@ -110,19 +110,15 @@ pub fn lines(picture: &Picture, lum: &[f32], w: usize, h: usize, scale: f32) -> 
     out
 }
 
-/// Which of two levels a filter keeps.
-type Pick = fn(f32, f32) -> f32;
-
 /// Thin features of `lum` narrower than `2r + 1`: darker than their
 /// surroundings (a closing less the picture) or, with `light`, lighter
 /// (the picture less an opening).
 fn top_hat(lum: &[f32], w: usize, h: usize, r: usize, light: bool) -> Vec<f32> {
-    let (first, second): (Pick, Pick) = if light {
-        (f32::min, f32::max)
+    let grown = if light {
+        filter(&filter(lum, w, h, r, f32::min), w, h, r, f32::max)
     } else {
-        (f32::max, f32::min)
+        filter(&filter(lum, w, h, r, f32::max), w, h, r, f32::min)
     };
-    let grown = filter(&filter(lum, w, h, r, first), w, h, r, second);
     lum.iter()
         .zip(&grown)
         .map(|(&p, &g)| if light { p - g } else { g - p })
@@ -131,7 +127,13 @@ fn top_hat(lum: &[f32], w: usize, h: usize, r: usize, light: bool) -> Vec<f32> {
 
 /// A square `2r + 1` filter taking `pick` of each neighbourhood, in two
 /// passes (rows, then columns).
-fn filter(src: &[f32], w: usize, h: usize, r: usize, pick: Pick) -> Vec<f32> {
+fn filter(
+    src: &[f32],
+    w: usize,
+    h: usize,
+    r: usize,
+    pick: impl Fn(f32, f32) -> f32 + Copy,
+) -> Vec<f32> {
     let mut rows = vec![0.0; w * h];
     for y in 0..h {
         for x in 0..w {

@@ -163,7 +163,7 @@ pub(super) fn photo_button(c: Ctx, i: usize) -> AnyView {
     // The input as markup: one attribute of the app's code instead of
     // seven; its change and cancel events reach the span.
     let input = format!(
-        r#"<input type="file" accept="image/*" capture="environment" class="photo-file" tabindex="-1" aria-hidden="true" data-testid="photo-file-{i}">"#
+        r#"<input type="file" accept="image/*" class="photo-file" tabindex="-1" aria-hidden="true" data-testid="photo-file-{i}">"#
     );
     view! {
         <button type="button" class="secondary photo-button" data-testid=format!("photo-{i}")
