@@ -157,6 +157,20 @@ fn esc(s: &str) -> String {
     out
 }
 
+/// Each flag's words put into its marks (`data-why`) as text, never as
+/// markup: they hold a player's name.
+fn why_text(panel: &web_sys::Element, flags: &[Option<String>]) {
+    for (k, why) in flags.iter().enumerate() {
+        let Some(why) = why else { continue };
+        // One on the photo, one on the tile's chip.
+        for tag in ["text", "span"] {
+            if let Ok(Some(m)) = panel.query_selector(&format!("{tag}[data-why=\"{k}\"]")) {
+                m.set_text_content(Some(why));
+            }
+        }
+    }
+}
+
 /// "2|5".
 fn name(t: Tile) -> String {
     format!("{}|{}", u32::from(t.0), u32::from(t.1))
@@ -192,11 +206,11 @@ fn outline(k: usize, s: &Spot, why: Option<&str>, selected: bool, side: f32) -> 
         let small = size * 0.6;
         let half = small * 0.3 * w.chars().count() as f32;
         let x = centre.0.clamp(half.min(side / 2.0), (side - half).max(side / 2.0));
+        // The words (a player's name in them) go in as text: `why_text`.
         format!(
-            r#"<text class="why" x="{x:.1}" y="{:.1}" font-size="{small:.1}" stroke-width="{:.1}">{}</text>"#,
+            r#"<text class="why" data-why="{k}" x="{x:.1}" y="{:.1}" font-size="{small:.1}" stroke-width="{:.1}"></text>"#,
             centre.1,
-            small * 0.2,
-            esc(w)
+            small * 0.2
         )
     });
     format!(
@@ -221,7 +235,7 @@ fn controls(s: &Shown, flags: &[Option<String>], max: u8) -> String {
             if why.is_some() { " flagged" } else { "" },
             s.selected == Some(k),
             name(spot.tile),
-            why.map_or(String::new(), |w| format!(" {}", esc(&w)))
+            if why.is_some() { format!(r#" <span data-why="{k}"></span>"#) } else { String::new() }
         ));
     }
     out.push_str("</div>");
@@ -281,6 +295,7 @@ fn draw() {
         if let Some(c) = part(".photo-controls") {
             c.set_inner_html(&controls(s, &flags, p.hand.max()));
         }
+        why_text(&p.el, &flags);
         if let Some(img) = part("img") {
             let n = s.read.spots.len();
             let alt = format!(
