@@ -1,13 +1,13 @@
 //! What a picture truly shows: each tile's two numbers and where its top
 //! face is in the picture (pixels), and how much of it another tile hides.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::camera::Frame;
 use crate::scene::Scene;
 use crate::shape::Shape;
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TrueTile {
     /// The numbers on its two halves, in the order laid (`a` at the end of
     /// its first two corners).
@@ -20,7 +20,7 @@ pub struct TrueTile {
     pub hidden: f64,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Truth {
     pub seed: u64,
     /// "d6", "d9", "d12" or "d15".

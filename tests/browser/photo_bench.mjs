@@ -54,7 +54,7 @@ function marks() {
     if (!panel) return;
     obs.disconnect();
     after('painted');
-    const img = panel.querySelector('image');
+    const img = panel.querySelector('img');
     const done = () => after('picture');
     if (img) { img.addEventListener('load', done, { once: true }); img.addEventListener('error', done, { once: true }); } else done();
   }).observe(document.body, { childList: true, subtree: true });

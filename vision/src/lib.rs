@@ -13,11 +13,14 @@ mod fit;
 mod outline;
 mod pips;
 
-/// A picture: `width` × `height` pixels, RGB, row by row.
+/// A picture: `width` × `height` pixels, row by row, each `step` bytes
+/// whose first three are red, green and blue (3 for RGB; 4 for RGBA, as a
+/// canvas gives them).
 pub struct Picture<'a> {
     pub width: usize,
     pub height: usize,
-    pub rgb: &'a [u8],
+    pub step: usize,
+    pub pixels: &'a [u8],
 }
 
 impl Picture<'_> {
@@ -26,8 +29,8 @@ impl Picture<'_> {
         if x >= self.width {
             return [0; 3];
         }
-        let i = (y * self.width + x) * 3;
-        match self.rgb.get(i..i + 3) {
+        let i = (y * self.width + x) * self.step;
+        match self.pixels.get(i..i + 3) {
             Some(p) => [p[0], p[1], p[2]],
             None => [0; 3],
         }
@@ -70,12 +73,13 @@ pub fn count(picture: &Picture, max: u8) -> Vec<Found> {
     let mut found: Vec<Found> = Vec::new();
     if picture.width < 16
         || picture.height < 16
-        || picture.rgb.len() < picture.width * picture.height * 3
+        || picture.step < 3
+        || picture.pixels.len() < picture.width * picture.height * picture.step
     {
         return found;
     }
     let (w, h) = (picture.width, picture.height);
-    let lum = divider::luminance(picture.rgb, w, h);
+    let lum = divider::luminance(picture, w, h);
     // Dividers are looked for at three scales, the first at most 1400
     // pixels long (a larger picture only sharpens the pips).
     let (mut small, mut sw, mut sh, mut scale) = (lum.clone(), w, h, 1.0);
@@ -157,13 +161,17 @@ fn overlap(a: &outline::Rect, b: &outline::Rect) -> f32 {
 }
 
 /// `lum` at half its size (each 2 × 2 pixels' mean).
-fn halve(lum: &[f32], w: usize, h: usize) -> (Vec<f32>, usize, usize) {
+fn halve(lum: &[u8], w: usize, h: usize) -> (Vec<u8>, usize, usize) {
     let (hw, hh) = (w / 2, h / 2);
-    let mut out = vec![0.0; hw * hh];
-    for y in 0..hh {
-        for x in 0..hw {
-            let i = 2 * y * w + 2 * x;
-            out[y * hw + x] = (lum[i] + lum[i + 1] + lum[i + w] + lum[i + w + 1]) / 4.0;
+    let mut out = vec![0u8; hw * hh];
+    for (y, line) in out.chunks_exact_mut(hw.max(1)).enumerate().take(hh) {
+        let (top, bottom) = (&lum[2 * y * w..], &lum[(2 * y + 1) * w..]);
+        for (x, o) in line.iter_mut().enumerate() {
+            let sum = [top[2 * x], top[2 * x + 1], bottom[2 * x], bottom[2 * x + 1]]
+                .map(u16::from)
+                .iter()
+                .sum::<u16>();
+            *o = ((sum + 2) / 4) as u8;
         }
     }
     (out, hw, hh)
@@ -172,11 +180,11 @@ fn halve(lum: &[f32], w: usize, h: usize) -> (Vec<f32>, usize, usize) {
 /// Whether the tile `rect` that `line` would divide has a face: mostly of
 /// one level, well apart from the line's (lighter than a dark line, darker
 /// than a light one).
-fn faced(picture: &Picture, lum: &[f32], line: &divider::Line, rect: &outline::Rect) -> bool {
+fn faced(picture: &Picture, lum: &[u8], line: &divider::Line, rect: &outline::Rect) -> bool {
     let (w, h) = (picture.width, picture.height);
     let at = |(x, y): (f32, f32)| -> Option<f32> {
         (x >= 0.0 && y >= 0.0 && (x as usize) < w && (y as usize) < h)
-            .then(|| lum[y as usize * w + x as usize])
+            .then(|| f32::from(lum[y as usize * w + x as usize]))
     };
     let mut face = Vec::new();
     for i in 0..16 {
@@ -213,7 +221,13 @@ fn faced(picture: &Picture, lum: &[f32], line: &divider::Line, rect: &outline::R
     } else {
         median - line_level
     };
-    apart > 50.0 && near * 10 >= face.len() * 6
+    // Just past each end of a divider is its tile's face (0.08 of a width
+    // is left at each end); past the end of a strip of table between two
+    // tiles lying side by side is the table.
+    let past_ends = [-0.92, 0.92].iter().all(|&k| {
+        at(rect.at(0.0, k * rect.half_width)).is_some_and(|l| (l - median).abs() < apart / 2.0)
+    });
+    apart > 50.0 && near * 10 >= face.len() * 6 && past_ends
 }
 
 #[cfg(test)]
@@ -275,7 +289,8 @@ mod tests {
                 &Picture {
                     width: 200,
                     height: 150,
-                    rgb: &rgb,
+                    step: 3,
+                    pixels: &rgb,
                 },
                 6,
             );
@@ -296,7 +311,8 @@ mod tests {
             let picture = Picture {
                 width: w,
                 height: h,
-                rgb: rgb.get(..len).unwrap_or(&[]),
+                step: 3,
+                pixels: rgb.get(..len).unwrap_or(&[]),
             };
             assert!(count(&picture, 9).is_empty());
         }
@@ -305,7 +321,8 @@ mod tests {
             &Picture {
                 width: 100,
                 height: 100,
-                rgb: &flat
+                step: 3,
+                pixels: &flat
             },
             12
         )

@@ -17,9 +17,17 @@ pub fn read(picture: &Picture, rect: &Rect, max: u8, _dark: bool) -> Option<(u8,
     // pixels); a pip is any pixel well away from it, dark, light or
     // coloured, the cut set between the two by Otsu's method.
     let median = |k: usize| {
-        let mut c: Vec<f32> = face.iter().map(|p| p[k]).collect();
-        c.sort_by(f32::total_cmp);
-        c.get(c.len() / 2).copied().unwrap_or(0.0)
+        let mut hist = [0usize; 256];
+        for p in &face {
+            hist[(p[k] as usize).min(255)] += 1;
+        }
+        let mut below = 0;
+        hist.iter()
+            .position(|&n| {
+                below += n;
+                below > face.len() / 2
+            })
+            .map_or(0.0, |v| v as f32 + 0.5)
     };
     let colour = [median(0), median(1), median(2)];
     let apart: Vec<f32> = face

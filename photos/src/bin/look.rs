@@ -37,7 +37,8 @@ fn main() {
     let picture = Picture {
         width: small.width() as usize,
         height: small.height() as usize,
-        rgb: &raw,
+        step: 3,
+        pixels: &raw,
     };
     let found = count(&picture, set.max());
     let mut line = |a: (f32, f32), b: (f32, f32), c: [u8; 3]| {

@@ -1,12 +1,15 @@
 //! Measures the photo counter on generated pictures: `measure <first seed>
-//! <count> [width] [--list]`. Each picture is drawn `width` wide (4032: a
+//! <count> [width] [--list] [--why]`. Each picture is drawn `width` wide (4032: a
 //! 12-megapixel photo, unless told), written as JPEG and read back, shrunk
 //! to 1280 pixels on its long side as the app has the browser do, and
 //! counted. Reports the share of pictures whose pip total is exact (the
 //! double-blank at 50) and of tiles found with both halves right, by set,
-//! and the counting time.
+//! and the counting time. `--list` prints each picture whose total is
+//! wrong; `--why` each tile missed or misread, with its length and how much
+//! of it is hidden.
 
 use chicken_photos::set::{DominoSet, Tile};
+use chicken_photos::truth::Truth;
 use chicken_vision::{count, Picture};
 use image::imageops::FilterType;
 
@@ -26,7 +29,7 @@ fn main() {
         args.first().and_then(|s| s.parse::<u64>().ok()),
         args.get(1).and_then(|s| s.parse::<u64>().ok()),
     ) else {
-        eprintln!("usage: measure <first seed> <count> [width] [--list]");
+        eprintln!("usage: measure <first seed> <count> [width] [--list] [--why]");
         std::process::exit(2);
     };
     let width = args
@@ -34,6 +37,7 @@ fn main() {
         .and_then(|s| s.parse::<u32>().ok())
         .unwrap_or(4032);
     let list = args.iter().any(|a| a == "--list");
+    let why = args.iter().any(|a| a == "--why");
     // The long side the picture is shrunk to (`LONG_SIDE`, 1280 unless told).
     let long_side: f64 = std::env::var("LONG_SIDE")
         .ok()
@@ -42,22 +46,14 @@ fn main() {
     let mut by_set: Vec<(String, Tally)> = Vec::new();
     let mut counting = std::time::Duration::ZERO;
     for seed in first..first + n {
-        let (jpeg, truth) = chicken_photos::photo(seed, width, width * 3 / 4);
-        let img = image::load_from_memory(&jpeg)
-            .expect("our own JPEG")
-            .to_rgb8();
-        let scale = long_side / img.width().max(img.height()) as f64;
-        let small = image::imageops::resize(
-            &img,
-            (img.width() as f64 * scale).round() as u32,
-            (img.height() as f64 * scale).round() as u32,
-            FilterType::Triangle,
-        );
+        let (small, truth) = shrunk(seed, width, long_side);
+        let scale = long_side / width as f64;
         let set = DominoSet::named(&truth.set).expect("a truth names its set");
         let picture = Picture {
             width: small.width() as usize,
             height: small.height() as usize,
-            rgb: small.as_raw(),
+            step: 3,
+            pixels: small.as_raw(),
         };
         let t0 = std::time::Instant::now();
         let found = count(&picture, set.max());
@@ -91,24 +87,32 @@ fn main() {
         t.tiles += true_tiles.len();
         t.right += right;
         // Located: a tile found (read right or not) centred on the true one.
-        t.located += truth
-            .tiles
-            .iter()
-            .filter(|tt| {
-                let (cx, cy) = (tt.centre[0] * scale, tt.centre[1] * scale);
-                let half = (tt.corners[0][0] - tt.corners[1][0])
-                    .hypot(tt.corners[0][1] - tt.corners[1][1])
-                    * scale
-                    / 4.0;
-                found.iter().any(|f| {
-                    let (fx, fy) = (
-                        f.corners.iter().map(|c| c.0 as f64).sum::<f64>() / 4.0,
-                        f.corners.iter().map(|c| c.1 as f64).sum::<f64>() / 4.0,
-                    );
-                    (fx - cx).hypot(fy - cy) < half
-                })
-            })
-            .count();
+        for tt in &truth.tiles {
+            let (cx, cy) = (tt.centre[0] * scale, tt.centre[1] * scale);
+            let long = (tt.corners[0][0] - tt.corners[1][0])
+                .hypot(tt.corners[0][1] - tt.corners[1][1])
+                * scale;
+            let at = found.iter().find(|f| {
+                let (fx, fy) = (
+                    f.corners.iter().map(|c| c.0 as f64).sum::<f64>() / 4.0,
+                    f.corners.iter().map(|c| c.1 as f64).sum::<f64>() / 4.0,
+                );
+                (fx - cx).hypot(fy - cy) < long / 4.0
+            });
+            t.located += at.is_some() as usize;
+            let read = at.map(|f| Tile(f.halves.0, f.halves.1).normalized());
+            if why && read != Some(Tile(tt.a, tt.b).normalized()) {
+                println!(
+                    "seed {seed} {} {}: {}-{} {} ({long:.0} px long, hidden {:.2}, at {cx:.0},{cy:.0})",
+                    truth.set,
+                    truth.look,
+                    tt.a,
+                    tt.b,
+                    read.map_or("missed".to_string(), |r| format!("read as {r}")),
+                    tt.hidden
+                );
+            }
+        }
         t.extra += found_tiles.len().saturating_sub(right);
         if list && !exact {
             println!(
@@ -139,6 +143,43 @@ fn main() {
         "counting: {:.1} ms a picture at 1x, natively ({long_side} px long side)",
         counting.as_secs_f64() * 1000.0 / n.max(1) as f64
     );
+}
+
+/// Picture `seed` drawn `width` wide, written as JPEG and read back, and
+/// shrunk to `long_side`, with its truth; kept in and read from the folder
+/// `CACHE` names, if it does (the drawing is most of the time taken).
+fn shrunk(seed: u64, width: u32, long_side: f64) -> (image::RgbImage, Truth) {
+    let cache = std::env::var("CACHE")
+        .ok()
+        .map(|d| std::path::PathBuf::from(d).join(format!("{seed}-{width}-{long_side}")));
+    if let Some(c) = &cache {
+        let (png, json) = (c.with_extension("png"), c.with_extension("json"));
+        if let (Ok(img), Ok(text)) = (image::open(&png), std::fs::read_to_string(&json)) {
+            if let Ok(truth) = serde_json::from_str(&text) {
+                return (img.to_rgb8(), truth);
+            }
+        }
+    }
+    let (jpeg, truth) = chicken_photos::photo(seed, width, width * 3 / 4);
+    let img = image::load_from_memory(&jpeg)
+        .expect("our own JPEG")
+        .to_rgb8();
+    let scale = long_side / img.width().max(img.height()) as f64;
+    let small = image::imageops::resize(
+        &img,
+        (img.width() as f64 * scale).round() as u32,
+        (img.height() as f64 * scale).round() as u32,
+        FilterType::Triangle,
+    );
+    if let Some(c) = &cache {
+        let _ = std::fs::create_dir_all(c.parent().expect("a file in a folder"));
+        let _ = small.save(c.with_extension("png"));
+        let _ = std::fs::write(
+            c.with_extension("json"),
+            serde_json::to_string(&truth).expect("a truth is JSON"),
+        );
+    }
+    (small, truth)
 }
 
 fn sorted(ts: &[Tile]) -> Vec<String> {

@@ -3,7 +3,7 @@
 //! (`vision::header`), decoded by the browser already shrunk to
 //! [`LONG_SIDE`] px on its long side (never at full size on a canvas:
 //! WebKit caps one at 16.7 megapixels), its tiles found by
-//! `vision::count`, and the shrunk picture kept as a JPEG to show under
+//! `vision::count`, and the shrunk picture's canvas kept to show under
 //! the outlines.
 
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
@@ -74,11 +74,11 @@ async fn read(file: web_sys::File, set: DominoSet) -> Result<Read, String> {
         .get_image_data(0.0, 0.0, w as f64, h as f64)
         .map_err(|_| NOT_A_PICTURE.to_string())?
         .data();
-    let rgb = rgb_of(&rgba);
     let picture = Picture {
         width: w as usize,
         height: h as usize,
-        rgb: &rgb,
+        step: 4,
+        pixels: &rgba,
     };
     let spots: Vec<Spot> = count(&picture, set)
         .into_iter()
@@ -91,7 +91,7 @@ async fn read(file: web_sys::File, set: DominoSet) -> Result<Read, String> {
         return Err(NO_TILES.to_string());
     }
     Ok(Read {
-        url: jpeg_url(&canvas).await?,
+        canvas,
         width: w,
         height: h,
         spots,
@@ -131,13 +131,6 @@ fn fit(w: u32, h: u32, long: u32) -> (u32, u32) {
     let k = long as f64 / most as f64;
     let side = |v: u32| ((v as f64 * k + 0.5).floor() as u32).clamp(1, long);
     (side(w), side(h))
-}
-
-/// RGB from RGBA.
-fn rgb_of(rgba: &[u8]) -> Vec<u8> {
-    rgba.chunks_exact(4)
-        .flat_map(|p| [p[0], p[1], p[2]])
-        .collect()
 }
 
 /// Bytes `from`..`to` of `file`.
@@ -304,27 +297,6 @@ fn context(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, Strin
         .ok_or_else(|| NOT_A_PICTURE.to_string())
 }
 
-/// The canvas as a JPEG's object URL, to show under the outlines.
-async fn jpeg_url(canvas: &HtmlCanvasElement) -> Result<String, String> {
-    let made = js_sys::Promise::new(&mut |resolve, _| {
-        let asked = canvas.to_blob_with_type_and_encoder_options(
-            &resolve,
-            "image/jpeg",
-            &JsValue::from_f64(0.85),
-        );
-        if asked.is_err() {
-            let _ = resolve.call1(&JsValue::NULL, &JsValue::NULL);
-        }
-    });
-    JsFuture::from(made)
-        .await
-        .ok()
-        .filter(|b| !b.is_null() && !b.is_undefined())
-        .map(|b| b.unchecked_into::<Blob>())
-        .and_then(|b| Url::create_object_url_with_blob(&b).ok())
-        .ok_or_else(|| NOT_A_PICTURE.to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -361,13 +333,5 @@ mod tests {
             turned: true,
         };
         assert_eq!(too_many_pixels(phone), None, "a 50 MP phone photo is read");
-    }
-
-    #[test]
-    fn rgba_becomes_rgb() {
-        assert_eq!(
-            rgb_of(&[1, 2, 3, 255, 4, 5, 6, 0, 9]),
-            vec![1, 2, 3, 4, 5, 6]
-        );
     }
 }

@@ -29,10 +29,11 @@ pub(super) struct Spot {
     pub corners: [(f32, f32); 4],
 }
 
-/// A photo read: the shrunk picture (a JPEG's object URL) and the tiles
-/// found on it, each once.
+/// A photo read: the shrunk picture (the canvas it was decoded onto,
+/// shown as it is: nothing encoded again) and the tiles found on it, each
+/// once.
 pub(super) struct Read {
-    pub url: String,
+    pub canvas: web_sys::HtmlCanvasElement,
     pub width: u32,
     pub height: u32,
     pub spots: Vec<Spot>,
@@ -79,7 +80,6 @@ thread_local! {
 /// the form's last one (or the form is gone).
 pub(super) fn show(hand: Rc<dyn Hand>, i: usize, pick: u32, r: Read) {
     if !hand.current(pick) {
-        let _ = web_sys::Url::revoke_object_url(&r.url);
         return;
     }
     let (held, table) = (hand.holders(i), hand.table());
@@ -92,15 +92,12 @@ pub(super) fn show(hand: Rc<dyn Hand>, i: usize, pick: u32, r: Read) {
     }
     sort(&mut tiles);
     hand.set_picked(i, tiles);
-    let old = SHOWN.replace(Some(Shown {
+    SHOWN.replace(Some(Shown {
         player: i,
         read: r,
         selected: None,
         panel: None,
     }));
-    if let Some(o) = old {
-        let _ = web_sys::Url::revoke_object_url(&o.read.url);
-    }
     hand.open(i, photo_view);
 }
 
@@ -137,22 +134,6 @@ fn flags(hand: &dyn Hand, i: usize, spots: &[Spot]) -> Vec<Option<String>> {
         } else {
             (!has(&picked, t)).then(|| "taken out".to_string())
         });
-    }
-    out
-}
-
-/// Text made safe inside markup.
-fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
     }
     out
 }
@@ -424,19 +405,22 @@ fn changed(ev: web_sys::Event) {
 /// the last photo read is theirs; redrawn whenever the hand changes while
 /// the picker is open.
 fn photo_view(hand: Rc<dyn Hand>, i: usize, el: web_sys::Element) {
-    let Some((url, w, h)) = SHOWN.with_borrow(|s| {
+    let Some((canvas, w, h)) = SHOWN.with_borrow(|s| {
         s.as_ref()
             .filter(|s| s.player == i)
-            .map(|s| (s.read.url.clone(), s.read.width, s.read.height))
+            .map(|s| (s.read.canvas.clone(), s.read.width, s.read.height))
     }) else {
         return;
     };
     // A portrait photo no taller than about half the screen.
     let most = 55.0 * w as f32 / h.max(1) as f32;
     el.set_inner_html(&format!(
-        r#"<div class="photo-frame" style="max-width: min(100%, {most:.1}vh)"><img class="photo" src="{}" width="{w}" height="{h}" alt=""><svg class="photo-marks" viewBox="0 0 {w} {h}" aria-hidden="true" focusable="false"></svg></div><p class="hint">Tap a tile to change a half or remove it; tap the grid to add or take out.</p><div class="photo-controls"></div>"#,
-        esc(&url)
+        r#"<div class="photo-frame" style="max-width: min(100%, {most:.1}vh)"><svg class="photo-marks" viewBox="0 0 {w} {h}" aria-hidden="true" focusable="false"></svg></div><p class="hint">Tap a tile to change a half or remove it; tap the grid to add or take out.</p><div class="photo-controls"></div>"#
     ));
+    canvas.set_class_name("photo");
+    if let Some(frame) = el.first_element_child() {
+        let _ = frame.prepend_with_node_1(&canvas);
+    }
     let click = Closure::<dyn FnMut(web_sys::Event)>::new(clicked);
     let change = Closure::<dyn FnMut(web_sys::Event)>::new(changed);
     let _ = el.add_event_listener_with_callback("click", click.as_ref().unchecked_ref());
