@@ -122,18 +122,17 @@ pub fn count(picture: &Picture, max: u8) -> Vec<Found> {
     tiles.retain(|(_, r)| (0.6..1.6).contains(&(r.half_width / typical.max(1e-3))));
     tiles.sort_by(|a, b| rank(&b.0).total_cmp(&rank(&a.0)));
     let mut kept: Vec<outline::Rect> = Vec::new();
-    for (line, rect) in tiles {
+    for (_, rect) in tiles {
         if kept.iter().any(|k| overlap(k, &rect) > 0.25) {
             continue;
         }
         kept.push(rect);
-        let rect = fit::to_face(picture, rect);
-        let read = pips::read(picture, &rect, max, line.light);
-        if let Some(halves) = read {
+        let quad = fit::to_face(picture, rect);
+        if let Some(halves) = pips::read(picture, &quad, max) {
             if !found.iter().any(|f| same(f.halves, halves)) {
                 found.push(Found {
                     halves,
-                    corners: rect.corners(),
+                    corners: quad.corners,
                 });
             }
         }
@@ -222,10 +221,11 @@ fn faced(picture: &Picture, lum: &[u8], line: &divider::Line, rect: &outline::Re
         median - line_level
     };
     // Just past each end of a divider is its tile's face (0.08 of a width
-    // is left at each end); past the end of a strip of table between two
-    // tiles lying side by side is the table.
+    // is left at each end, where the line's blurred end may still reach);
+    // past the end of a strip of table between two tiles lying side by
+    // side is the table.
     let past_ends = [-0.92, 0.92].iter().all(|&k| {
-        at(rect.at(0.0, k * rect.half_width)).is_some_and(|l| (l - median).abs() < apart / 2.0)
+        at(rect.at(0.0, k * rect.half_width)).is_some_and(|l| (l - median).abs() < apart * 0.75)
     });
     apart > 50.0 && near * 10 >= face.len() * 6 && past_ends
 }

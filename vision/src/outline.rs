@@ -1,4 +1,6 @@
-//! A tile's outline on the picture: a turned rectangle.
+//! A tile's outline on the picture: a turned rectangle (where its divider
+//! puts it), then four sides fitted to its face (the camera's tilt draws
+//! a near tile's far end narrower).
 
 /// A turned rectangle: its centre, the unit direction of its long side,
 /// and its half sides, pixels.
@@ -24,15 +26,25 @@ impl Rect {
         let (u, v) = (dx * c + dy * s, -dx * s + dy * c);
         u.abs() < self.half_length * share && v.abs() < self.half_width * share
     }
+}
 
-    /// Its corners, going round from the `-u` end.
-    pub fn corners(&self) -> [(f32, f32); 4] {
-        let (l, w) = (self.half_length, self.half_width);
-        [
-            self.at(-l, -w),
-            self.at(l, -w),
-            self.at(l, w),
-            self.at(-l, w),
-        ]
+/// Four corners going round from the first end: (-u, -v), (u, -v),
+/// (u, v), (-u, v) in its [`Rect`]'s own coordinates, pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Quad {
+    pub corners: [(f32, f32); 4],
+}
+
+impl Quad {
+    /// The point at (`s`, `t`), each from -1 to 1: `s` from the first end
+    /// to the other, `t` across (blending the corners).
+    pub fn at(&self, s: f32, t: f32) -> (f32, f32) {
+        let (a, b) = ((1.0 - s) / 2.0, (1.0 + s) / 2.0);
+        let (c, d) = ((1.0 - t) / 2.0, (1.0 + t) / 2.0);
+        let [p0, p1, p2, p3] = self.corners;
+        (
+            c * (a * p0.0 + b * p1.0) + d * (a * p3.0 + b * p2.0),
+            c * (a * p0.1 + b * p1.1) + d * (a * p3.1 + b * p2.1),
+        )
     }
 }

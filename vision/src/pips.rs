@@ -3,16 +3,16 @@
 //! stand out from the face (darker or coloured on a white face, lighter on
 //! a black one), the pin at the centre and the edges left out.
 
-use super::outline::Rect;
+use super::outline::Quad;
 use super::Picture;
 
 const LONG: usize = 96;
 const SHORT: usize = 48;
 
-/// The halves of the tile outlined by `rect`, or `None` when a half reads
+/// The halves of the tile outlined by `quad`, or `None` when a half reads
 /// as more than `max`.
-pub fn read(picture: &Picture, rect: &Rect, max: u8, _dark: bool) -> Option<(u8, u8)> {
-    let face = upright(picture, rect);
+pub fn read(picture: &Picture, quad: &Quad, max: u8) -> Option<(u8, u8)> {
+    let face = upright(picture, quad);
     // The face's colour: each channel's median (pips are a few of its
     // pixels); a pip is any pixel well away from it, dark, light or
     // coloured, the cut set between the two by Otsu's method.
@@ -75,13 +75,13 @@ pub fn otsu(hist: &[u32; 256]) -> u8 {
 }
 
 /// The tile's face sampled upright: `LONG` along it, `SHORT` across.
-fn upright(picture: &Picture, rect: &Rect) -> Vec<[f32; 3]> {
+fn upright(picture: &Picture, quad: &Quad) -> Vec<[f32; 3]> {
     let mut out = Vec::with_capacity(LONG * SHORT);
     for j in 0..SHORT {
         for i in 0..LONG {
-            let u = ((i as f32 + 0.5) / LONG as f32 * 2.0 - 1.0) * rect.half_length;
-            let v = ((j as f32 + 0.5) / SHORT as f32 * 2.0 - 1.0) * rect.half_width;
-            let (x, y) = rect.at(u, v);
+            let s = (i as f32 + 0.5) / LONG as f32 * 2.0 - 1.0;
+            let t = (j as f32 + 0.5) / SHORT as f32 * 2.0 - 1.0;
+            let (x, y) = quad.at(s, t);
             out.push(picture.sample(x - 0.5, y - 0.5));
         }
     }
