@@ -93,7 +93,15 @@ pub fn to_face(picture: &Picture, rect: Rect) -> Quad {
             };
         (sign * (a + b) / 2.0, sign * (b - a) / (2.0 * across))
     };
-    let ends = [line(true, -1.0), line(true, 1.0)];
+    // The divider is the tile's middle: its two ends are as far from it,
+    // the nearer one's distance (the other has run on into the tile's
+    // side or its shadow, the same colour as a black face, or into a
+    // neighbour's face).
+    let mut ends = [line(true, -1.0), line(true, 1.0)];
+    let near = ends[0].0.abs().min(ends[1].0);
+    for end in &mut ends {
+        end.0 = end.0.signum() * near;
+    }
     let sides = [line(false, -1.0), line(false, 1.0)];
     let meet = |(p, q): (f32, f32), (r, s): (f32, f32)| {
         let d = 1.0 - q * s;
