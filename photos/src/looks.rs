@@ -114,16 +114,7 @@ pub fn pip_spots(n: u8) -> Vec<(f64, f64)> {
             .collect()
     };
     match n {
-        0 => Vec::new(),
-        1 => grid(&[4]),
-        2 => grid(&[0, 8]),
-        3 => grid(&[0, 4, 8]),
-        4 => grid(&[0, 2, 6, 8]),
-        5 => grid(&[0, 2, 4, 6, 8]),
-        6 => grid(&[0, 2, 3, 5, 6, 8]),
-        7 => grid(&[0, 2, 3, 4, 5, 6, 8]),
-        8 => grid(&[0, 1, 2, 3, 5, 6, 7, 8]),
-        9 => grid(&[0, 1, 2, 3, 4, 5, 6, 7, 8]),
+        0..=9 => grid(chicken_vision::pip_cells(n)),
         _ => {
             let columns: [usize; 3] = match n {
                 10 => [4, 2, 4],

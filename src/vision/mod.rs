@@ -7,7 +7,7 @@ pub mod header;
 
 use crate::rules::chickenfoot::{DominoSet, Tile};
 
-pub use chicken_vision::Picture;
+pub use chicken_vision::{pip_cells, Picture};
 
 /// A tile found: its numbers (`a` at the end of the first two corners)
 /// and its top face's corners in the picture, pixels.

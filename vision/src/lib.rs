@@ -10,8 +10,11 @@
 
 mod divider;
 mod fit;
+mod layout;
 mod outline;
 mod pips;
+
+pub use layout::pip_cells;
 
 /// A picture: `width` × `height` pixels, row by row, each `step` bytes
 /// whose first three are red, green and blue (3 for RGB; 4 for RGBA, as a
@@ -241,16 +244,7 @@ mod tests {
         let mut rgb = vec![0u8; w * h * 3];
         let spots = |n: u8| -> Vec<(f32, f32)> {
             let g = |c: usize| ((c % 3) as f32 - 1.0, (c / 3) as f32 - 1.0);
-            let cells: &[usize] = match n {
-                1 => &[4],
-                2 => &[0, 8],
-                3 => &[0, 4, 8],
-                4 => &[0, 2, 6, 8],
-                5 => &[0, 2, 4, 6, 8],
-                6 => &[0, 2, 3, 5, 6, 8],
-                _ => &[],
-            };
-            cells.iter().map(|&c| g(c)).collect()
+            pip_cells(n).iter().map(|&c| g(c)).collect()
         };
         for y in 0..h {
             for x in 0..w {

@@ -4,22 +4,7 @@
 use leptos::prelude::*;
 
 use crate::rules::chickenfoot::Tile;
-
-/// Where the pips of 0-9 sit on a 3×3 grid (row by row).
-fn pip_cells(n: u8) -> &'static [usize] {
-    match n {
-        1 => &[4],
-        2 => &[0, 8],
-        3 => &[0, 4, 8],
-        4 => &[0, 2, 6, 8],
-        5 => &[0, 2, 4, 6, 8],
-        6 => &[0, 2, 3, 5, 6, 8],
-        7 => &[0, 2, 3, 4, 5, 6, 8],
-        8 => &[0, 1, 2, 3, 5, 6, 7, 8],
-        9 => &[0, 1, 2, 3, 4, 5, 6, 7, 8],
-        _ => &[],
-    }
-}
+use crate::vision::pip_cells;
 
 fn half(n: u8) -> impl IntoView {
     if n > 9 {
