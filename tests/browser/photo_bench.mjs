@@ -2,7 +2,9 @@
 // (CDP throttling), from a 12-megapixel photo (4032 × 3024) set on a
 // player's Photo input to the tile picker filled with it and painted (the
 // frame after the photo's panel is in the page: tiles outlined, the sum),
-// and to the shrunk picture under the outlines painted too. Two ways:
+// and to the shrunk picture under the outlines painted too (the same frame
+// now that the panel shows the canvas the photo was decoded onto; an
+// <img>, if the panel had one, would be waited for). Two ways:
 //  - warm: Photo tapped first, the chunk loaded while "the camera is
 //    open" (2 s), as a person does;
 //  - cold: the file set with no tap, the chunk fetched after it.
