@@ -9,7 +9,7 @@ use super::outline::Rect;
 use super::Picture;
 
 /// How long a divider is, as a share of its tile's width.
-const SHARE_OF_WIDTH: f32 = 0.84;
+pub const SHARE_OF_WIDTH: f32 = 0.84;
 
 /// A thin straight line found in the picture, pixels.
 #[derive(Clone, Copy, Debug)]
@@ -135,22 +135,43 @@ fn filter(src: &[u8], w: usize, h: usize, r: usize, pick: impl Fn(u8, u8) -> u8 
     }
     let mut rows = vec![0u8; w * h];
     for (row, out) in src.chunks_exact(w).zip(rows.chunks_exact_mut(w)) {
-        for (x, o) in out.iter_mut().enumerate() {
-            let window = &row[x.saturating_sub(r)..(x + r + 1).min(w)];
-            *o = window.iter().copied().reduce(pick).unwrap_or(0);
-        }
+        along_row(row, out, r, pick);
     }
     let mut out = vec![0u8; w * h];
     for (y, line) in out.chunks_exact_mut(w).enumerate() {
         let (a, b) = (y.saturating_sub(r), (y + r).min(h - 1));
-        line.copy_from_slice(&rows[a * w..(a + 1) * w]);
-        for row in rows[(a + 1) * w..(b + 1) * w].chunks_exact(w) {
-            for (o, &p) in line.iter_mut().zip(row) {
-                *o = pick(*o, p);
-            }
-        }
+        across_rows(&rows[a * w..(b + 1) * w], line, pick);
     }
     out
+}
+
+// The passes are functions called once a row, not loops in one call: the
+// browser compiles a WASM function well only once it has run a while, and
+// a function called once runs to its end as first compiled.
+
+/// `out[x]`: `pick` of `row` from `x - r` to `x + r`.
+#[inline(never)]
+fn along_row(row: &[u8], out: &mut [u8], r: usize, pick: impl Fn(u8, u8) -> u8) {
+    let w = row.len();
+    for (x, o) in out.iter_mut().enumerate() {
+        let window = &row[x.saturating_sub(r)..(x + r + 1).min(w)];
+        *o = window.iter().copied().reduce(&pick).unwrap_or(0);
+    }
+}
+
+/// `line`: `pick` of the rows of `rows` (each `line.len()` long), pixel by
+/// pixel.
+#[inline(never)]
+fn across_rows(rows: &[u8], line: &mut [u8], pick: impl Fn(u8, u8) -> u8) {
+    let mut rows = rows.chunks_exact(line.len());
+    if let Some(first) = rows.next() {
+        line.copy_from_slice(first);
+    }
+    for row in rows {
+        for (o, &p) in line.iter_mut().zip(row) {
+            *o = pick(*o, p);
+        }
+    }
 }
 
 /// The mask's 8-connected parts, as their pixel indices.

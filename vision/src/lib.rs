@@ -98,19 +98,16 @@ pub fn count(picture: &Picture, max: u8) -> Vec<Found> {
         }
         lines.extend(divider::lines(picture, &small, sw, sh, scale));
     }
-    let mut tiles: Vec<(divider::Line, outline::Rect)> = lines
-        .into_iter()
-        .filter_map(|l| {
-            let rect = l.tile();
-            faced(picture, &lum, &l, &rect).then_some((l, rect))
-        })
-        .collect();
+    let (mut tiles, unfaced): (Vec<_>, Vec<_>) = lines.into_iter().partition(|l| {
+        let rect = l.tile();
+        faced(picture, &lum, l, &rect, true)
+    });
     // The tiles' usual size: the median width, each line weighing by its
     // length and contrast (so the many short specks of pips and edges do
     // not outvote the dividers).
     let mut widths: Vec<(f32, f32)> = tiles
         .iter()
-        .map(|(l, r)| (r.half_width, l.strength))
+        .map(|l| (l.tile().half_width, l.strength))
         .collect();
     widths.sort_by(|a, b| a.0.total_cmp(&b.0));
     let half_weight = widths.iter().map(|w| w.1).sum::<f32>() / 2.0;
@@ -122,7 +119,45 @@ pub fn count(picture: &Picture, max: u8) -> Vec<Found> {
             so_far >= half_weight
         })
         .map_or(0.0, |w| w.0);
-    tiles.retain(|(_, r)| (0.6..1.6).contains(&(r.half_width / typical.max(1e-3))));
+    // A line some tiles long may be the dividers
+    // of tiles lying side by side, run together through the strips of
+    // table between them (a black tile's light divider reaches the light
+    // table): cut into that many lines of the usual length, each tried.
+    let usual = typical * 2.0 * divider::SHARE_OF_WIDTH;
+    let long: Vec<divider::Line> = tiles
+        .iter()
+        .chain(&unfaced)
+        .filter(|l| l.length >= 1.7 * usual)
+        .copied()
+        .collect();
+    for l in long {
+        let k = (l.length / (typical * 2.0)).round();
+        if !(2.0..=4.0).contains(&k) {
+            continue;
+        }
+        for i in 0..k as usize {
+            let t = (i as f32 + 0.5) / k - 0.5;
+            let piece = divider::Line {
+                centre: (
+                    l.centre.0 + t * l.length * l.dir.0,
+                    l.centre.1 + t * l.length * l.dir.1,
+                ),
+                length: usual,
+                // Below any line found whole, where one claims its tile.
+                strength: l.strength / 4.0,
+                ..l
+            };
+            // (Its line goes on past its ends, into the next tile's.)
+            if faced(picture, &lum, &piece, &piece.tile(), false) {
+                tiles.push(piece);
+            }
+        }
+    }
+    let mut tiles: Vec<(divider::Line, outline::Rect)> = tiles
+        .into_iter()
+        .map(|l| (l, l.tile()))
+        .filter(|(_, r)| (0.6..1.6).contains(&(r.half_width / typical.max(1e-3))))
+        .collect();
     tiles.sort_by(|a, b| rank(&b.0).total_cmp(&rank(&a.0)));
     let mut kept: Vec<outline::Rect> = Vec::new();
     for (_, rect) in tiles {
@@ -182,7 +217,13 @@ fn halve(lum: &[u8], w: usize, h: usize) -> (Vec<u8>, usize, usize) {
 /// Whether the tile `rect` that `line` would divide has a face: mostly of
 /// one level, well apart from the line's (lighter than a dark line, darker
 /// than a light one).
-fn faced(picture: &Picture, lum: &[u8], line: &divider::Line, rect: &outline::Rect) -> bool {
+fn faced(
+    picture: &Picture,
+    lum: &[u8],
+    line: &divider::Line,
+    rect: &outline::Rect,
+    ends: bool,
+) -> bool {
     let (w, h) = (picture.width, picture.height);
     let at = |(x, y): (f32, f32)| -> Option<f32> {
         (x >= 0.0 && y >= 0.0 && (x as usize) < w && (y as usize) < h)
@@ -227,9 +268,10 @@ fn faced(picture: &Picture, lum: &[u8], line: &divider::Line, rect: &outline::Re
     // is left at each end, where the line's blurred end may still reach);
     // past the end of a strip of table between two tiles lying side by
     // side is the table.
-    let past_ends = [-0.92, 0.92].iter().all(|&k| {
-        at(rect.at(0.0, k * rect.half_width)).is_some_and(|l| (l - median).abs() < apart * 0.75)
-    });
+    let past_ends = !ends
+        || [-0.92, 0.92].iter().all(|&k| {
+            at(rect.at(0.0, k * rect.half_width)).is_some_and(|l| (l - median).abs() < apart * 0.75)
+        });
     apart > 50.0 && near * 10 >= face.len() * 6 && past_ends
 }
 
