@@ -36,3 +36,21 @@ pub fn photo(seed: u64, width: u32, height: u32) -> (Vec<u8>, truth::Truth) {
     img.write_with_encoder(encoder).expect("a JPEG in memory");
     (jpeg, truth::truth(&scene, width, height))
 }
+
+/// Picture `seed` drawn `width` wide (4:3), written as JPEG and read back,
+/// and shrunk to `long_side` pixels on its long side as the app has the
+/// browser do, with its truth.
+pub fn shrunk(seed: u64, width: u32, long_side: f64) -> (image::RgbImage, truth::Truth) {
+    let (jpeg, truth) = photo(seed, width, width * 3 / 4);
+    let img = image::load_from_memory(&jpeg)
+        .expect("our own JPEG")
+        .to_rgb8();
+    let scale = long_side / img.width().max(img.height()) as f64;
+    let small = image::imageops::resize(
+        &img,
+        (img.width() as f64 * scale).round() as u32,
+        (img.height() as f64 * scale).round() as u32,
+        image::imageops::FilterType::Triangle,
+    );
+    (small, truth)
+}

@@ -21,17 +21,8 @@ fn main() {
         .get(2)
         .and_then(|s| s.parse::<u32>().ok())
         .unwrap_or(2016);
-    let (jpeg, truth) = chicken_photos::photo(seed, width, width * 3 / 4);
-    let img = image::load_from_memory(&jpeg)
-        .expect("our own JPEG")
-        .to_rgb8();
-    let scale = 1280.0 / img.width().max(img.height()) as f64;
-    let mut small = image::imageops::resize(
-        &img,
-        (img.width() as f64 * scale).round() as u32,
-        (img.height() as f64 * scale).round() as u32,
-        FilterType::Triangle,
-    );
+    let (mut small, truth) = chicken_photos::shrunk(seed, width, 1280.0);
+    let scale = 1280.0 / width as f64;
     let set = DominoSet::named(&truth.set).expect("a truth names its set");
     let raw = small.as_raw().clone();
     let picture = Picture {

@@ -11,7 +11,6 @@
 use chicken_photos::set::{DominoSet, Tile};
 use chicken_photos::truth::Truth;
 use chicken_vision::{count, Picture};
-use image::imageops::FilterType;
 
 #[derive(Default)]
 struct Tally {
@@ -160,17 +159,7 @@ fn shrunk(seed: u64, width: u32, long_side: f64) -> (image::RgbImage, Truth) {
             }
         }
     }
-    let (jpeg, truth) = chicken_photos::photo(seed, width, width * 3 / 4);
-    let img = image::load_from_memory(&jpeg)
-        .expect("our own JPEG")
-        .to_rgb8();
-    let scale = long_side / img.width().max(img.height()) as f64;
-    let small = image::imageops::resize(
-        &img,
-        (img.width() as f64 * scale).round() as u32,
-        (img.height() as f64 * scale).round() as u32,
-        FilterType::Triangle,
-    );
+    let (small, truth) = chicken_photos::shrunk(seed, width, long_side);
     if let Some(c) = &cache {
         let _ = std::fs::create_dir_all(c.parent().expect("a file in a folder"));
         let _ = small.save(c.with_extension("png"));
