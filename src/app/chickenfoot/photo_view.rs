@@ -277,14 +277,16 @@ fn draw() {
             c.set_inner_html(&controls(s, &flags, p.hand.max()));
         }
         why_text(&p.el, &flags);
-        if let Some(img) = part("img") {
+        // The photo is a canvas: named as a picture (as text, in attributes).
+        if let Some(img) = part("canvas.photo") {
+            let _ = img.set_attribute("role", "img");
             let n = s.read.spots.len();
             let alt = format!(
                 "Photo of {}'s tiles: {}",
                 p.hand.name(s.player),
                 crate::rules::count(n, "tile")
             );
-            let _ = img.set_attribute("alt", &format!("{alt} found"));
+            let _ = img.set_attribute("aria-label", &format!("{alt} found"));
         }
         // (`focus` through Reflect: its binding would be code shared with
         // the games' chunk.)
