@@ -54,3 +54,30 @@ pub fn shrunk(seed: u64, width: u32, long_side: f64) -> (image::RgbImage, truth:
     );
     (small, truth)
 }
+
+/// Picture `seed` drawn `width` wide, written as JPEG and read back, and
+/// shrunk to `long_side`, with its truth; kept in and read from the folder
+/// `CACHE` names, if it does (the drawing is most of the time taken).
+pub fn kept(seed: u64, width: u32, long_side: f64) -> (image::RgbImage, truth::Truth) {
+    let cache = std::env::var("CACHE")
+        .ok()
+        .map(|d| std::path::PathBuf::from(d).join(format!("{seed}-{width}-{long_side}")));
+    if let Some(c) = &cache {
+        let (png, json) = (c.with_extension("png"), c.with_extension("json"));
+        if let (Ok(img), Ok(text)) = (image::open(&png), std::fs::read_to_string(&json)) {
+            if let Ok(truth) = serde_json::from_str(&text) {
+                return (img.to_rgb8(), truth);
+            }
+        }
+    }
+    let (small, truth) = shrunk(seed, width, long_side);
+    if let Some(c) = &cache {
+        let _ = std::fs::create_dir_all(c.parent().expect("a file in a folder"));
+        let _ = small.save(c.with_extension("png"));
+        let _ = std::fs::write(
+            c.with_extension("json"),
+            serde_json::to_string(&truth).expect("a truth is JSON"),
+        );
+    }
+    (small, truth)
+}

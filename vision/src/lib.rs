@@ -13,8 +13,11 @@ mod fit;
 mod layout;
 mod outline;
 mod pips;
+mod trained;
 
 pub use layout::pip_cells;
+pub use outline::Quad;
+pub use trained::{INPUTS, SIDE};
 
 /// A picture: `width` × `height` pixels, row by row, each `step` bytes
 /// whose first three are red, green and blue (3 for RGB; 4 for RGBA, as a
@@ -70,16 +73,83 @@ fn same(a: (u8, u8), b: (u8, u8)) -> bool {
     a == b || a == (b.1, b.0)
 }
 
+/// How a tile's halves are read: by counting the blobs on each
+/// (`Counted`), by the trained network (`Trained`), or counted with the
+/// network's reading where it is sure of a tile the count read
+/// (`Checked`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reader {
+    Counted,
+    Trained,
+    Checked,
+}
+
 /// The tiles in `picture` of the set whose highest half is `max` pips,
 /// each once.
 pub fn count(picture: &Picture, max: u8) -> Vec<Found> {
+    count_with(picture, max, Reader::Counted)
+}
+
+/// `count`, each tile's halves read by `reader`.
+pub fn count_with(picture: &Picture, max: u8, reader: Reader) -> Vec<Found> {
     let mut found: Vec<Found> = Vec::new();
+    for quad in outlines(picture) {
+        let halves = read(picture, &quad, max, reader);
+        if let Some(halves) = halves {
+            if !found.iter().any(|f| same(f.halves, halves)) {
+                found.push(Found {
+                    halves,
+                    corners: quad.corners,
+                });
+            }
+        }
+    }
+    found
+}
+
+/// The halves of the tile outlined by `quad`, read by `reader`, or `None`
+/// when they cannot be read as a tile of the set.
+pub fn read(picture: &Picture, quad: &Quad, max: u8, reader: Reader) -> Option<(u8, u8)> {
+    let face = pips::face(picture, quad);
+    match reader {
+        Reader::Counted => pips::read(&face, max),
+        Reader::Trained => trained_halves(&face, max, 0.0),
+        Reader::Checked => {
+            let counted = pips::read(&face, max)?;
+            Some(trained_halves(&face, max, SURE).unwrap_or(counted))
+        }
+    }
+}
+
+/// How sure the network must be of both halves for `Checked` to take its
+/// reading.
+const SURE: f32 = 0.9;
+
+/// Both halves as the network reads them, if it is at least `sure` of
+/// each and reads both as halves.
+fn trained_halves(face: &pips::Face, max: u8, sure: f32) -> Option<(u8, u8)> {
+    let [a, b] = trained::patches(face);
+    let (a, pa) = trained::classify(&a, max)?;
+    let (b, pb) = trained::classify(&b, max)?;
+    let halves = usize::from(a) != trained::NOT_A_HALF && usize::from(b) != trained::NOT_A_HALF;
+    (halves && pa >= sure && pb >= sure).then_some((a, b))
+}
+
+/// Each half of the tile outlined by `quad`, as the trained reader sees it
+/// (for training it).
+pub fn half_patches(picture: &Picture, quad: &Quad) -> [[u8; INPUTS]; 2] {
+    trained::patches(&pips::face(picture, quad))
+}
+
+/// The outlines of the tiles in `picture`, the surest first.
+pub fn outlines(picture: &Picture) -> Vec<Quad> {
+    let mut quads = Vec::new();
     if picture.width < 16
         || picture.height < 16
         || picture.step < 3
         || picture.pixels.len() < picture.width * picture.height * picture.step
     {
-        return found;
+        return quads;
     }
     let (w, h) = (picture.width, picture.height);
     let lum = divider::luminance(picture, w, h);
@@ -165,17 +235,9 @@ pub fn count(picture: &Picture, max: u8) -> Vec<Found> {
             continue;
         }
         kept.push(rect);
-        let quad = fit::to_face(picture, rect);
-        if let Some(halves) = pips::read(picture, &quad, max) {
-            if !found.iter().any(|f| same(f.halves, halves)) {
-                found.push(Found {
-                    halves,
-                    corners: quad.corners,
-                });
-            }
-        }
+        quads.push(fit::to_face(picture, rect));
     }
-    found
+    quads
 }
 
 /// Which of two lines claiming one tile is its divider: the one of higher

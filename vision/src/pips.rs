@@ -6,16 +6,20 @@
 use super::outline::Quad;
 use super::Picture;
 
-const LONG: usize = 96;
-const SHORT: usize = 48;
+pub const LONG: usize = 96;
+pub const SHORT: usize = 48;
 
-/// The halves of the tile outlined by `quad`, or `None` when a half reads
-/// as more than `max`.
-pub fn read(picture: &Picture, quad: &Quad, max: u8) -> Option<(u8, u8)> {
+/// The face of a tile, upright: `LONG` × `SHORT` samples, row by row, each
+/// how far its colour is from the face's own (each channel's median: pips
+/// are a few of its pixels), and the cut between face and pip (Otsu's).
+pub struct Face {
+    pub apart: Vec<f32>,
+    pub cut: f32,
+}
+
+/// The face of the tile outlined by `quad`.
+pub fn face(picture: &Picture, quad: &Quad) -> Face {
     let face = upright(picture, quad);
-    // The face's colour: each channel's median (pips are a few of its
-    // pixels); a pip is any pixel well away from it, dark, light or
-    // coloured, the cut set between the two by Otsu's method.
     let median = |k: usize| {
         let mut hist = [0usize; 256];
         for p in &face {
@@ -42,7 +46,14 @@ pub fn read(picture: &Picture, quad: &Quad, max: u8) -> Option<(u8, u8)> {
         hist[(d as usize).min(255)] += 1;
     }
     let cut = (otsu(&hist) as f32).max(40.0);
-    let pip: Vec<bool> = apart.iter().map(|&d| d > cut).collect();
+    Face { apart, cut }
+}
+
+/// The halves of `face` counted as blobs, or `None` when a half reads as
+/// more than `max`: a pip is any pixel past the cut, dark, light or
+/// coloured.
+pub fn read(face: &Face, max: u8) -> Option<(u8, u8)> {
+    let pip: Vec<bool> = face.apart.iter().map(|&d| d > face.cut).collect();
     let a = count_half(&pip, 0)?;
     let b = count_half(&pip, LONG / 2)?;
     (a <= max && b <= max).then_some((a, b))

@@ -6,11 +6,11 @@
 //! double-blank at 50) and of tiles found with both halves right, by set,
 //! and the counting time. `--list` prints each picture whose total is
 //! wrong; `--why` each tile missed or misread, with its length and how much
-//! of it is hidden.
+//! of it is hidden. `READER=trained` or `checked` reads the halves with the
+//! trained network (see `chicken_vision::Reader`).
 
 use chicken_photos::set::{DominoSet, Tile};
-use chicken_photos::truth::Truth;
-use chicken_vision::{count, Picture};
+use chicken_vision::{count_with, Picture, Reader};
 
 #[derive(Default)]
 struct Tally {
@@ -42,10 +42,16 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(1280.0);
+    // How the halves are read (`READER`: counted unless told).
+    let reader = match std::env::var("READER").as_deref() {
+        Ok("trained") => Reader::Trained,
+        Ok("checked") => Reader::Checked,
+        _ => Reader::Counted,
+    };
     let mut by_set: Vec<(String, Tally)> = Vec::new();
     let mut counting = std::time::Duration::ZERO;
     for seed in first..first + n {
-        let (small, truth) = shrunk(seed, width, long_side);
+        let (small, truth) = chicken_photos::kept(seed, width, long_side);
         let scale = long_side / width as f64;
         let set = DominoSet::named(&truth.set).expect("a truth names its set");
         let picture = Picture {
@@ -55,7 +61,7 @@ fn main() {
             pixels: small.as_raw(),
         };
         let t0 = std::time::Instant::now();
-        let found = count(&picture, set.max());
+        let found = count_with(&picture, set.max(), reader);
         counting += t0.elapsed();
         let true_tiles: Vec<Tile> = truth
             .tiles
@@ -142,33 +148,6 @@ fn main() {
         "counting: {:.1} ms a picture at 1x, natively ({long_side} px long side)",
         counting.as_secs_f64() * 1000.0 / n.max(1) as f64
     );
-}
-
-/// Picture `seed` drawn `width` wide, written as JPEG and read back, and
-/// shrunk to `long_side`, with its truth; kept in and read from the folder
-/// `CACHE` names, if it does (the drawing is most of the time taken).
-fn shrunk(seed: u64, width: u32, long_side: f64) -> (image::RgbImage, Truth) {
-    let cache = std::env::var("CACHE")
-        .ok()
-        .map(|d| std::path::PathBuf::from(d).join(format!("{seed}-{width}-{long_side}")));
-    if let Some(c) = &cache {
-        let (png, json) = (c.with_extension("png"), c.with_extension("json"));
-        if let (Ok(img), Ok(text)) = (image::open(&png), std::fs::read_to_string(&json)) {
-            if let Ok(truth) = serde_json::from_str(&text) {
-                return (img.to_rgb8(), truth);
-            }
-        }
-    }
-    let (small, truth) = chicken_photos::shrunk(seed, width, long_side);
-    if let Some(c) = &cache {
-        let _ = std::fs::create_dir_all(c.parent().expect("a file in a folder"));
-        let _ = small.save(c.with_extension("png"));
-        let _ = std::fs::write(
-            c.with_extension("json"),
-            serde_json::to_string(&truth).expect("a truth is JSON"),
-        );
-    }
-    (small, truth)
 }
 
 fn sorted(ts: &[Tile]) -> Vec<String> {
