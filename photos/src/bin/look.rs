@@ -21,7 +21,7 @@ fn main() {
         .get(2)
         .and_then(|s| s.parse::<u32>().ok())
         .unwrap_or(2016);
-    let (mut small, truth) = chicken_photos::shrunk(seed, width, 1280.0);
+    let (mut small, truth) = chicken_photos::kept(seed, width, 1280.0);
     let scale = 1280.0 / width as f64;
     let set = DominoSet::named(&truth.set).expect("a truth names its set");
     let raw = small.as_raw().clone();

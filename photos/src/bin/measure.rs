@@ -6,8 +6,10 @@
 //! double-blank at 50) and of tiles found with both halves right, by set,
 //! and the counting time. `--list` prints each picture whose total is
 //! wrong; `--why` each tile missed or misread, with its length and how much
-//! of it is hidden. `READER=trained` or `checked` reads the halves with the
-//! trained network (see `chicken_vision::Reader`).
+//! of it is hidden. The halves are read as the app reads them, by the
+//! trained network; `READER=counted` counts their pips as blobs instead,
+//! `READER=checked` takes the network's reading only where it is sure
+//! (see `chicken_vision::Reader`).
 
 use chicken_photos::set::{DominoSet, Tile};
 use chicken_vision::{count_with, Picture, Reader};
@@ -42,11 +44,12 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(1280.0);
-    // How the halves are read (`READER`: counted unless told).
+    // How the halves are read (`READER`: by the network, as the app
+    // reads them, unless told).
     let reader = match std::env::var("READER").as_deref() {
-        Ok("trained") => Reader::Trained,
+        Ok("counted") => Reader::Counted,
         Ok("checked") => Reader::Checked,
-        _ => Reader::Counted,
+        _ => Reader::Trained,
     };
     let mut by_set: Vec<(String, Tally)> = Vec::new();
     let mut counting = std::time::Duration::ZERO;
