@@ -70,7 +70,12 @@ class FirefoxBackend {
   }
 
   listen(page) {
-    page.on('pageerror', (e) => this.onEvent?.({ kind: 'pageerror', text: String(e?.message ?? e) }));
+    // Gecko reports the line as a script error too (BiDi's "javascript"
+    // log entry, which puppeteer gives as a page error: CI of 5e71990).
+    page.on('pageerror', (e) => {
+      const text = String(e?.message ?? e);
+      if (!this.cutShort(text)) this.onEvent?.({ kind: 'pageerror', text });
+    });
     page.on('console', (m) => {
       if (m.type() === 'error' && !this.cutShort(m.text())) this.onEvent?.({ kind: 'console', type: 'error', text: m.text() });
     });
