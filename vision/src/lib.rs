@@ -265,16 +265,22 @@ fn halve(lum: &[u8], w: usize, h: usize) -> (Vec<u8>, usize, usize) {
     let (hw, hh) = (w / 2, h / 2);
     let mut out = vec![0u8; hw * hh];
     for (y, line) in out.chunks_exact_mut(hw.max(1)).enumerate().take(hh) {
-        let (top, bottom) = (&lum[2 * y * w..], &lum[(2 * y + 1) * w..]);
-        for (x, o) in line.iter_mut().enumerate() {
-            let sum = [top[2 * x], top[2 * x + 1], bottom[2 * x], bottom[2 * x + 1]]
-                .map(u16::from)
-                .iter()
-                .sum::<u16>();
-            *o = ((sum + 2) / 4) as u8;
-        }
+        let (top, bottom) = (2 * y * w, (2 * y + 1) * w);
+        halve_row(&lum[top..top + 2 * hw], &lum[bottom..bottom + 2 * hw], line);
     }
     (out, hw, hh)
+}
+
+/// `line`: each 2 × 2 pixels' mean of rows `top` and `bottom` (a function
+/// called once a row, which the browser's WASM compiles well; see
+/// `divider::along_row`).
+#[inline(never)]
+fn halve_row(top: &[u8], bottom: &[u8], line: &mut [u8]) {
+    let pairs = top.chunks_exact(2).zip(bottom.chunks_exact(2));
+    for (o, (t, b)) in line.iter_mut().zip(pairs) {
+        let sum = u16::from(t[0]) + u16::from(t[1]) + u16::from(b[0]) + u16::from(b[1]);
+        *o = ((sum + 2) / 4) as u8;
+    }
 }
 
 /// Whether the tile `rect` that `line` would divide has a face: mostly of
