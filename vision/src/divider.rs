@@ -110,6 +110,86 @@ pub fn lines(picture: &Picture, lum: &[u8], w: usize, h: usize, scale: f32) -> V
     out
 }
 
+/// `line` (found at a coarser scale, or its blob swollen by a pip or a
+/// pin) with its ends found again on `lum`, `w` × `h`, the picture's own
+/// pixels: walked out from a quarter of its length each way while the
+/// picture stays nearer the line's level than the face's beside it. The
+/// line as it was if either end is not found, or the length found is under
+/// two thirds or over one and a half times the old.
+pub fn refit(lum: &[u8], w: usize, h: usize, line: Line) -> Line {
+    let at = |(x, y): (f32, f32)| -> Option<f32> {
+        (x >= 0.0 && y >= 0.0 && (x as usize) < w && (y as usize) < h)
+            .then(|| f32::from(lum[y as usize * w + x as usize]))
+    };
+    let (d, n) = (line.dir, (-line.dir.1, line.dir.0));
+    let point = |t: f32, s: f32| {
+        (
+            line.centre.0 + t * d.0 + s * n.0,
+            line.centre.1 + t * d.1 + s * n.1,
+        )
+    };
+    // The line's level at `t` along it: the darkest (lightest) of five
+    // pixels across it.
+    let level = |t: f32| {
+        let across = [-2.0, -1.0, 0.0, 1.0, 2.0].map(|s| at(point(t, s)));
+        let levels = across.iter().flatten().copied();
+        if line.light {
+            levels.reduce(f32::max)
+        } else {
+            levels.reduce(f32::min)
+        }
+    };
+    let beside = line.thickness.max(2.0) + 3.0;
+    let face: Vec<f32> = [-0.25, 0.25]
+        .iter()
+        .flat_map(|&k| [beside, -beside].map(|s| at(point(k * line.length, s))))
+        .flatten()
+        .collect();
+    let on: Vec<f32> = [-0.3, -0.25, 0.25, 0.3]
+        .iter()
+        .filter_map(|&k| level(k * line.length))
+        .collect();
+    if face.len() < 4 || on.len() < 4 {
+        return line;
+    }
+    let mean = |v: &[f32]| v.iter().sum::<f32>() / v.len() as f32;
+    let cut = (mean(&face) + mean(&on)) / 2.0;
+    let liney = |t: f32| level(t).is_some_and(|l| if line.light { l > cut } else { l < cut });
+    // Out from a quarter of the length (past a pin at the middle) until
+    // two steps in a row leave the line.
+    let end = |sign: f32| -> Option<f32> {
+        let mut last = None;
+        let mut t = 0.25 * line.length;
+        let mut misses = 0;
+        while t < 0.8 * line.length {
+            if liney(sign * t) {
+                last = Some(t);
+                misses = 0;
+            } else {
+                misses += 1;
+                if misses == 2 {
+                    break;
+                }
+            }
+            t += 1.0;
+        }
+        last
+    };
+    let (Some(a), Some(b)) = (end(1.0), end(-1.0)) else {
+        return line;
+    };
+    let length = a + b + 1.0;
+    if !(0.67..1.5).contains(&(length / line.length)) {
+        return line;
+    }
+    let shift = (a - b) / 2.0;
+    Line {
+        centre: (line.centre.0 + shift * d.0, line.centre.1 + shift * d.1),
+        length,
+        ..line
+    }
+}
+
 /// Thin features of `lum` narrower than `2r + 1`: darker than their
 /// surroundings (a closing less the picture) or, with `light`, lighter
 /// (the picture less an opening).
@@ -361,6 +441,44 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A light face 100 × 60 with a dark line 3 px thick from x = 20 to
+    /// x = 79 along y = 30.
+    fn face_with_a_line() -> Vec<u8> {
+        (0..100 * 60)
+            .map(|i| {
+                let (x, y) = (i % 100, i / 100);
+                if (20..80).contains(&x) && (29..32).contains(&y) {
+                    40
+                } else {
+                    220
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_line_found_off_its_ends_is_put_back_on_them() {
+        let lum = face_with_a_line();
+        let off = Line {
+            centre: (42.0, 30.0),
+            dir: (1.0, 0.0),
+            length: 56.0,
+            thickness: 3.0,
+            strength: 100.0,
+            light: false,
+        };
+        let fitted = refit(&lum, 100, 60, off);
+        assert!((fitted.centre.0 - 49.5).abs() <= 1.0, "{fitted:?}");
+        assert!((fitted.length - 60.0).abs() <= 1.5, "{fitted:?}");
+        // Where there is no line it stays as it was.
+        let nowhere = Line {
+            centre: (50.0, 10.0),
+            ..off
+        };
+        let same = refit(&lum, 100, 60, nowhere);
+        assert_eq!((same.centre, same.length), (nowhere.centre, nowhere.length));
     }
 
     /// The whole filter against the plain square, on pictures of a few

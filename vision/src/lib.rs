@@ -94,17 +94,20 @@ pub fn count(picture: &Picture, max: u8) -> Vec<Found> {
 /// `count`, each tile's halves read by `reader`.
 pub fn count_with(picture: &Picture, max: u8, reader: Reader) -> Vec<Found> {
     let mut found: Vec<Found> = Vec::new();
-    for quad in outlines(picture) {
-        let halves = read(picture, &quad, max, reader);
-        if let Some(halves) = halves {
-            if !found.iter().any(|f| same(f.halves, halves)) {
-                found.push(Found {
-                    halves,
-                    corners: quad.corners,
-                });
-            }
+    // An outline not read as a tile (across two tiles, or on a seam between
+    // rows of them) claims no tile: the lines it hid are tried.
+    outlines_kept(picture, |quad| {
+        let Some(halves) = read(picture, quad, max, reader) else {
+            return false;
+        };
+        if !found.iter().any(|f| same(f.halves, halves)) {
+            found.push(Found {
+                halves,
+                corners: quad.corners,
+            });
         }
-    }
+        true
+    });
     found
 }
 
@@ -144,6 +147,13 @@ pub fn half_patches(picture: &Picture, quad: &Quad) -> [[u8; INPUTS]; 2] {
 
 /// The outlines of the tiles in `picture`, the surest first.
 pub fn outlines(picture: &Picture) -> Vec<Quad> {
+    outlines_kept(picture, |_| true)
+}
+
+/// The outlines of the tiles in `picture`, the surest first, each one
+/// `keep` takes: an outline kept hides the lines claiming its tile; one
+/// not kept hides nothing.
+fn outlines_kept(picture: &Picture, mut keep: impl FnMut(&Quad) -> bool) -> Vec<Quad> {
     let mut quads = Vec::new();
     if picture.width < 16
         || picture.height < 16
@@ -169,10 +179,22 @@ pub fn outlines(picture: &Picture) -> Vec<Quad> {
         }
         lines.extend(divider::lines(picture, &small, sw, sh, scale));
     }
-    let (mut tiles, unfaced): (Vec<_>, Vec<_>) = lines.into_iter().partition(|l| {
-        let rect = l.tile();
-        faced(picture, &lum, l, &rect, true)
-    });
+    // A line whose tile shows no face may have its ends misplaced (found
+    // at a coarser scale, or swollen by a pip or a pin): tried again with
+    // its ends found on the picture itself.
+    let (mut tiles, mut unfaced) = (Vec::new(), Vec::new());
+    for line in lines {
+        if faced(picture, &lum, &line, &line.tile(), true) {
+            tiles.push(line);
+            continue;
+        }
+        let again = divider::refit(&lum, w, h, line);
+        if faced(picture, &lum, &again, &again.tile(), true) {
+            tiles.push(again);
+        } else {
+            unfaced.push(again);
+        }
+    }
     // The tiles' usual size: the median width, each line weighing by its
     // length and contrast (so the many short specks of pips and edges do
     // not outvote the dividers).
@@ -235,8 +257,11 @@ pub fn outlines(picture: &Picture) -> Vec<Quad> {
         if kept.iter().any(|k| overlap(k, &rect) > 0.25) {
             continue;
         }
-        kept.push(rect);
-        quads.push(fit::to_face(picture, rect));
+        let quad = fit::to_face(picture, rect);
+        if keep(&quad) {
+            kept.push(rect);
+            quads.push(quad);
+        }
     }
     quads
 }
