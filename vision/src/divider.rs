@@ -89,10 +89,11 @@ pub fn lines(picture: &Picture, lum: &[u8], w: usize, h: usize, scale: f32) -> V
             ) else {
                 return false;
             };
-            brass
-                && beside
-                    .iter()
-                    .any(|l| l.is_some_and(|l| l > lo - 25.0 && l < hi + 25.0))
+            let like_face = |l: &Option<f32>| l.is_some_and(|l| l > lo - 25.0 && l < hi + 25.0);
+            // Or, further out on both sides (past a pin's blurred edge on
+            // a small tile), the face again.
+            let further = [level(mid, 2.2), level(mid, -2.2)];
+            brass && (beside.iter().any(like_face) || further.iter().all(like_face))
         };
         join_collinear(&mut pieces, pin);
         out.extend(
