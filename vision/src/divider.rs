@@ -26,6 +26,29 @@ pub struct Line {
 }
 
 impl Line {
+    /// Its level `t` pixels along it from its centre on `lum` (`w` × `h`):
+    /// the darkest (for a light line the lightest) of the pixels `d` across
+    /// it, for each `d` in `across` (a thin line blurred may fall between
+    /// two pixels).
+    pub fn level(&self, lum: &[u8], w: usize, h: usize, t: f32, across: &[f32]) -> Option<f32> {
+        let levels = across.iter().filter_map(|&d| {
+            lum_at(
+                lum,
+                w,
+                h,
+                (
+                    self.centre.0 + t * self.dir.0 - d * self.dir.1,
+                    self.centre.1 + t * self.dir.1 + d * self.dir.0,
+                ),
+            )
+        });
+        if self.light {
+            levels.reduce(f32::max)
+        } else {
+            levels.reduce(f32::min)
+        }
+    }
+
     /// The tile this line would divide: across the line, a width either
     /// side; along it, half a width either side.
     pub fn tile(&self) -> Rect {
@@ -37,6 +60,13 @@ impl Line {
             half_width: width / 2.0,
         }
     }
+}
+
+/// `lum`'s level (`w` × `h`, row by row) at the point `(x, y)`, pixels;
+/// `None` outside it.
+pub fn lum_at(lum: &[u8], w: usize, h: usize, (x, y): (f32, f32)) -> Option<f32> {
+    (x >= 0.0 && y >= 0.0 && (x as usize) < w && (y as usize) < h)
+        .then(|| f32::from(lum[y as usize * w + x as usize]))
 }
 
 /// The picture's luminance, row by row, 0 to 255.
@@ -72,9 +102,7 @@ pub fn lines(picture: &Picture, lum: &[u8], w: usize, h: usize, scale: f32) -> V
             // between two tiles' dividers is the table between the tiles.
             let off = 0.15 * (a.length + b.length);
             let level = |(x, y): (f32, f32), k: f32| {
-                let (px, py) = (x - a.dir.1 * off * k, y + a.dir.0 * off * k);
-                (px >= 0.0 && py >= 0.0 && (px as usize) < w && (py as usize) < h)
-                    .then(|| f32::from(lum[py as usize * w + px as usize]))
+                lum_at(lum, w, h, (x - a.dir.1 * off * k, y + a.dir.0 * off * k))
             };
             let face = [
                 level(a.centre, 1.0),
@@ -118,32 +146,14 @@ pub fn lines(picture: &Picture, lum: &[u8], w: usize, h: usize, scale: f32) -> V
 /// line as it was if either end is not found, or the length found is under
 /// two thirds or over one and a half times the old.
 pub fn refit(lum: &[u8], w: usize, h: usize, line: Line) -> Line {
-    let at = |(x, y): (f32, f32)| -> Option<f32> {
-        (x >= 0.0 && y >= 0.0 && (x as usize) < w && (y as usize) < h)
-            .then(|| f32::from(lum[y as usize * w + x as usize]))
-    };
-    let (d, n) = (line.dir, (-line.dir.1, line.dir.0));
-    let point = |t: f32, s: f32| {
-        (
-            line.centre.0 + t * d.0 + s * n.0,
-            line.centre.1 + t * d.1 + s * n.1,
-        )
-    };
-    // The line's level at `t` along it: the darkest (lightest) of five
-    // pixels across it.
-    let level = |t: f32| {
-        let across = [-2.0, -1.0, 0.0, 1.0, 2.0].map(|s| at(point(t, s)));
-        let levels = across.iter().flatten().copied();
-        if line.light {
-            levels.reduce(f32::max)
-        } else {
-            levels.reduce(f32::min)
-        }
-    };
+    let d = line.dir;
+    // The line's level at `t` along it, of five pixels across it.
+    let level = |t: f32| line.level(lum, w, h, t, &[-2.0, -1.0, 0.0, 1.0, 2.0]);
     let beside = line.thickness.max(2.0) + 3.0;
+    // The face beside it: its level a few pixels to either side.
     let face: Vec<f32> = [-0.25, 0.25]
         .iter()
-        .flat_map(|&k| [beside, -beside].map(|s| at(point(k * line.length, s))))
+        .flat_map(|&k| [beside, -beside].map(|s| line.level(lum, w, h, k * line.length, &[s])))
         .flatten()
         .collect();
     let on: Vec<f32> = [-0.3, -0.25, 0.25, 0.3]

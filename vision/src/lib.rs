@@ -319,10 +319,7 @@ fn faced(
     ends: bool,
 ) -> bool {
     let (w, h) = (picture.width, picture.height);
-    let at = |(x, y): (f32, f32)| -> Option<f32> {
-        (x >= 0.0 && y >= 0.0 && (x as usize) < w && (y as usize) < h)
-            .then(|| f32::from(lum[y as usize * w + x as usize]))
-    };
+    let at = |p: (f32, f32)| divider::lum_at(lum, w, h, p);
     let mut face = Vec::new();
     for i in 0..16 {
         for j in 0..8 {
@@ -344,21 +341,7 @@ fn faced(
     // lightest) of three across it: a thin line blurred may fall between
     // two pixels.
     let mut on_line: Vec<f32> = (-2..=2)
-        .filter_map(|k| {
-            let t = k as f32 / 5.0 * line.length;
-            let across = [-1.0, 0.0, 1.0].map(|d| {
-                at((
-                    line.centre.0 + t * line.dir.0 - d * line.dir.1,
-                    line.centre.1 + t * line.dir.1 + d * line.dir.0,
-                ))
-            });
-            let levels = across.iter().flatten().copied();
-            if line.light {
-                levels.reduce(f32::max)
-            } else {
-                levels.reduce(f32::min)
-            }
-        })
+        .filter_map(|k| line.level(lum, w, h, k as f32 / 5.0 * line.length, &[-1.0, 0.0, 1.0]))
         .collect();
     on_line.sort_by(f32::total_cmp);
     let Some(&line_level) = on_line.get(on_line.len() / 2) else {
