@@ -760,7 +760,7 @@ enum ScalarOrObj {
 
 mod kept_here {
     use super::*;
-    use chicken_scores::storage::synced::Synced;
+    use chicken_scores::storage::synced::{Synced, Told};
     use chicken_scores::storage::{block_on, Area, Backend, MemoryBackend, Store};
 
     fn clock() -> i64 {
@@ -771,6 +771,16 @@ mod kept_here {
         check_game(record).unwrap()
     }
 
+    /// The club's copy `record`, told at heads "h", holding this page's
+    /// saves up to revision `holds`.
+    fn told(record: &str, holds: Option<u64>) -> Told {
+        Told {
+            game: checked(record),
+            heads: "h".into(),
+            holds,
+        }
+    }
+
     #[test]
     fn a_game_from_the_club_is_kept_as_the_next_revision_and_only_when_it_changed() {
         let store = Store::new(MemoryBackend::default(), clock);
@@ -778,22 +788,24 @@ mod kept_here {
         let log = log_of(&full);
         let part = with_log(&full, &log[..2]);
         assert_eq!(
-            block_on(store.put_synced(checked(&part), true)).unwrap(),
+            block_on(store.put_synced(told(&part, None))).unwrap(),
             Synced::Written {
                 rev: 1,
-                result_was: None
+                result_was: None,
+                undo_lost: None
             }
         );
         assert_eq!(
-            block_on(store.put_synced(checked(&part), true)).unwrap(),
+            block_on(store.put_synced(told(&part, None))).unwrap(),
             Synced::Same
         );
         let more = with_log(&full, &log[..3]);
         assert_eq!(
-            block_on(store.put_synced(checked(&more), true)).unwrap(),
+            block_on(store.put_synced(told(&more, None))).unwrap(),
             Synced::Written {
                 rev: 2,
-                result_was: None
+                result_was: None,
+                undo_lost: None
             }
         );
         let text = block_on(store.backend().get(Area::Games, &checked(&more).id))
@@ -814,7 +826,7 @@ mod kept_here {
         let full = stored("chickenfoot-double-6-finished");
         let part = with_log(&full, &log_of(&full)[..2]);
         let id = checked(&part).id;
-        block_on(store.put_synced(checked(&part), true)).unwrap();
+        block_on(store.put_synced(told(&part, None))).unwrap();
         let agreed = block_on(store.club_base(&id)).expect("the copy agreed on is kept");
         let first: String = serde_json::from_str::<serde_json::Value>(&part).unwrap()["players"][0]
             .as_str()
@@ -824,13 +836,14 @@ mod kept_here {
         let renamed = block_on(store.backend().get(Area::Games, &id))
             .unwrap()
             .unwrap();
-        assert_ne!(renamed, agreed);
+        assert_ne!(renamed, agreed.0);
 
         // The club's older copy, before this page sent anything: not kept.
         assert_eq!(
-            block_on(store.put_synced(checked(&part), true)).unwrap(),
+            block_on(store.put_synced(told(&part, None))).unwrap(),
             Synced::Unsent {
-                base: agreed.clone(),
+                base: Some(agreed.0.clone()),
+                at: Some("h".into()),
                 here: renamed.clone()
             }
         );
@@ -843,22 +856,22 @@ mod kept_here {
         );
         // The club, with the rename applied: the same game, now agreed on.
         assert_eq!(
-            block_on(store.put_synced(checked(&renamed), false)).unwrap(),
+            block_on(store.put_synced(told(&renamed, Some(u64::MAX)))).unwrap(),
             Synced::Same
         );
         assert_eq!(
-            block_on(store.club_base(&id)).as_deref(),
+            block_on(store.club_base(&id)).map(|b| b.0).as_deref(),
             Some(renamed.as_str())
         );
         // Another phone's change after that (here the old name again) is kept.
         assert!(matches!(
-            block_on(store.put_synced(checked(&part), true)).unwrap(),
+            block_on(store.put_synced(told(&part, None))).unwrap(),
             Synced::Written { rev: 3, .. }
         ));
         // Once this page has sent its save, the club's copy is the newer.
         block_on(store.rename_player(&first, "Robert")).unwrap();
         assert!(matches!(
-            block_on(store.put_synced(checked(&part), false)).unwrap(),
+            block_on(store.put_synced(told(&part, Some(u64::MAX)))).unwrap(),
             Synced::Written { .. }
         ));
         // Leaving the club forgets every base.
@@ -875,7 +888,7 @@ mod kept_here {
         let full = stored("chickenfoot-double-6-finished");
         let part = with_log(&full, &log_of(&full)[..2]);
         let id = checked(&part).id;
-        block_on(store.put_synced(checked(&part), true)).unwrap();
+        block_on(store.put_synced(told(&part, None))).unwrap();
         let gone = "not-here".to_string();
         let ids = [id.clone(), gone];
         assert_eq!(
@@ -896,11 +909,99 @@ mod kept_here {
         assert_eq!(block_on(store.unsent_to_club(&ids)).unwrap(), vec![id]);
     }
 
+    /// `record` at revision `rev`.
+    fn with_rev(record: &str, rev: u64) -> String {
+        let mut v: serde_json::Value = serde_json::from_str(record).unwrap();
+        v["rev"] = rev.into();
+        serde_json::to_string(&v).unwrap()
+    }
+
+    /// Issue 52: Big Chicken's Big Red holder (and Rummy's first dealer),
+    /// tapped in a club, was said saved and then gone. The tap sends the
+    /// round's parts at once, so the worker told the page the game again
+    /// (without the pick) while the pick's save was on its way; the page
+    /// had sent a save of the game before (its creation), so it took the
+    /// club's copy as newer and wrote it over the pick, which was then
+    /// never sent. A copy here of a revision the club's copy does not hold
+    /// is now sent, never written over, whatever the base.
+    #[test]
+    fn a_save_in_flight_is_never_written_over_by_a_club_copy_that_lacks_it() {
+        use chicken_scores::storage::synced::decide_synced;
+        let full = stored("big-chicken-3p-tournament-in-play");
+        let log = log_of(&full);
+        let created = with_rev(&with_log(&full, &[]), 1);
+        let picked = with_rev(&with_log(&full, &log[..1]), 2);
+        // The club's copy holds this page's saves up to the creation.
+        let club = told(&with_log(&full, &[]), Some(1));
+        for base in [None, Some((created.as_str(), Some("h0")))] {
+            let (writes, synced) = decide_synced(&club, Some(&picked), base, 0);
+            assert!(writes.is_empty(), "nothing written over the pick");
+            match synced {
+                Synced::Unsent { here, .. } => assert_eq!(here, picked, "the pick is sent"),
+                other => panic!("the pick must be sent: {other:?}"),
+            }
+        }
+        // Once the club's copy holds the pick, it is the copy agreed on.
+        let with_pick = told(&with_log(&full, &log[..1]), Some(2));
+        let base = Some((created.as_str(), Some("h0")));
+        let (writes, synced) = decide_synced(&with_pick, Some(&picked), base, 0);
+        assert_eq!(synced, Synced::Same);
+        assert_eq!(writes.len(), 2, "the base and its heads");
+        // And a copy of another phone's change, holding the pick: kept.
+        let next = told(&with_log(&full, &log[..2]), Some(2));
+        let (_, synced) = decide_synced(&next, Some(&picked), base, 0);
+        assert!(
+            matches!(synced, Synced::Written { rev: 3, .. }),
+            "{synced:?}"
+        );
+    }
+
+    /// An Undo here while another phone corrected the same entry: the
+    /// correction stands (Automerge keeps a value written beside a
+    /// deletion), and this phone is told which entry its Undo lost.
+    #[test]
+    fn an_undo_reverted_by_another_phones_correction_is_named() {
+        use chicken_scores::storage::synced::decide_synced;
+        let full = stored("chickenfoot-double-6-finished");
+        let log = log_of(&full);
+        let three = with_rev(&with_log(&full, &log[..3]), 4);
+        let undone = with_rev(&with_log(&full, &log[..2]), 5);
+        let mut corrected = log[..3].to_vec();
+        corrected[2] = log[3].clone();
+        let club = told(&with_log(&full, &corrected), Some(5));
+        let base = Some((three.as_str(), Some("h0")));
+        let (_, synced) = decide_synced(&club, Some(&undone), base, 0);
+        assert!(
+            matches!(
+                synced,
+                Synced::Written {
+                    undo_lost: Some(2),
+                    ..
+                }
+            ),
+            "{synced:?}"
+        );
+        // Once the club agreed on the Undo, a hand recorded there later is
+        // the next hand: nothing to say.
+        let agreed = Some((undone.as_str(), Some("h1")));
+        let (_, synced) = decide_synced(&club, Some(&undone), agreed, 0);
+        assert!(
+            matches!(
+                synced,
+                Synced::Written {
+                    undo_lost: None,
+                    ..
+                }
+            ),
+            "{synced:?}"
+        );
+    }
+
     #[test]
     fn a_merge_that_changes_a_finished_games_result_says_what_it_was() {
         let store = Store::new(MemoryBackend::default(), clock);
         let full = stored("chickenfoot-double-6-finished");
-        block_on(store.put_synced(checked(&full), true)).unwrap();
+        block_on(store.put_synced(told(&full, None))).unwrap();
         // Another phone corrected a hand: the winner changes.
         // Every hand moved one seat on: another player wins.
         let log: Vec<String> = log_of(&full)
@@ -917,8 +1018,10 @@ mod kept_here {
             .collect();
         let changed = with_log(&full, &log);
         let before = checked(&full).state;
-        match block_on(store.put_synced(checked(&changed), true)).unwrap() {
-            Synced::Written { rev: 2, result_was } => {
+        match block_on(store.put_synced(told(&changed, None))).unwrap() {
+            Synced::Written {
+                rev: 2, result_was, ..
+            } => {
                 assert_ne!(checked(&changed).state, before, "the winner changed");
                 assert_eq!(result_was, Some(before));
             }

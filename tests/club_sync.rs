@@ -381,6 +381,7 @@ fn club_of_two() -> (Net, String, String) {
             id: id.clone(),
             before: None,
             record: with_log(&full, 2),
+            at: None,
         },
     );
     let (arrived, asked) = net.game(1, &id).expect("the game reaches the second phone");
@@ -405,6 +406,7 @@ fn a_club_created_on_one_phone_is_joined_on_another_and_a_hand_saved_on_either_s
             id: id.clone(),
             before: Some(with_log(&full, 2)),
             record: with_log(&full, 3),
+            at: None,
         },
     );
     assert_eq!(net.game(0, &id).map(|g| entries(&g.0)), Some(3));
@@ -500,6 +502,7 @@ fn both_phones_score_offline_and_back_online_both_hands_are_kept_and_asked() {
                 id: id.clone(),
                 before: Some(with_log(&full, 2)),
                 record: after,
+                at: None,
             },
         );
     }
@@ -573,6 +576,7 @@ fn a_hostile_document_from_a_third_peer_is_refused_and_touches_no_other_game() {
             id: id.clone(),
             before: Some(with_log(&full, 2)),
             record: with_log(&full, 3),
+            at: None,
         },
     );
     assert_eq!(net.game(1, &id).map(|g| entries(&g.0)), Some(3));
@@ -658,6 +662,7 @@ fn a_page_opened_again_is_not_told_again_of_a_game_its_app_holds_until_the_game_
             id: id.clone(),
             before: Some(with_log(&full, 2)),
             record: with_log(&full, 3),
+            at: None,
         },
     );
     assert_eq!(net.game(1, &id).map(|g| entries(&g.0)), Some(3));
@@ -693,6 +698,7 @@ fn club_damaged_by_a_third_peer(
             id: id.clone(),
             before: Some(with_log(&full, 2)),
             record: with_log(&full, 3),
+            at: None,
         },
     );
     assert_eq!(
@@ -822,6 +828,7 @@ fn a_save_made_before_the_clubs_index_is_read_edits_the_clubs_game_and_makes_no_
         id: id.clone(),
         before: Some(with_log(&full, 2)),
         record: with_log(&full, 3),
+        at: None,
     });
     net.phones[1] = again;
     net.off[1] = false;
@@ -893,4 +900,70 @@ fn a_server_address_is_dialled_as_given_and_a_bad_one_is_refused() {
             "ws://h?x#y"
         ]
     );
+}
+
+/// The heads phone `i`'s app was last told game `id` at (every view).
+fn told_heads(net: &Net, i: usize, id: &str) -> String {
+    net.phones[i]
+        .told
+        .iter()
+        .rev()
+        .find_map(|m| match m {
+            FromWorker::Game { id: g, heads, .. } if g == id => Some(heads.clone()),
+            _ => None,
+        })
+        .expect("the game was told")
+}
+
+/// A third hand unlike the fixture's: its fourth hand in the third place.
+fn other_third_hand(full: &str) -> String {
+    let mut other: serde_json::Value = serde_json::from_str(&with_log(full, 4)).unwrap();
+    other["log"].as_array_mut().unwrap().remove(2);
+    serde_json::to_string(&other).unwrap()
+}
+
+/// Issue 52: both online, phone 1 saves hand 3 and it reaches phone 0's
+/// worker before phone 0's own hand 3 (typed on the sheet phone 0 saw,
+/// without phone 1's) does. Phone 0's save was written over phone 1's:
+/// one value stood, nothing was asked, phone 1's hand was gone.
+#[test]
+fn two_phones_online_saving_one_hand_at_once_keep_both_values_and_ask_whatever_arrives_first() {
+    for phone_1_first in [true, false] {
+        let (mut net, _, full) = club_of_two();
+        let id = id_of(&full);
+        // What phone 0's page read its sheet from.
+        let seen_by_0 = told_heads(&net, 0, &id);
+        let seen_by_1 = told_heads(&net, 1, &id);
+        let saves = [
+            (1, with_log(&full, 3), seen_by_1),
+            (0, other_third_hand(&full), seen_by_0),
+        ];
+        let order: Vec<_> = if phone_1_first {
+            saves.into_iter().collect()
+        } else {
+            saves.into_iter().rev().collect()
+        };
+        for (i, record, at) in order {
+            net.say(
+                i,
+                ToWorker::Saved {
+                    seq: 5,
+                    id: id.clone(),
+                    before: Some(with_log(&full, 2)),
+                    record,
+                    at: Some(at),
+                },
+            );
+        }
+        for i in 0..2 {
+            let (_, asked) = net.game(i, &id).unwrap();
+            assert_eq!(
+                asked.len(),
+                1,
+                "phone {i} ({phone_1_first}): the third hand is asked: {asked:?}"
+            );
+            assert_eq!(asked[0].index, 2);
+            assert_eq!(asked[0].values.len(), 2, "both values kept");
+        }
+    }
 }

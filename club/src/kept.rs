@@ -33,6 +33,23 @@ pub fn heads_of(doc: &Automerge) -> String {
     heads.join(",")
 }
 
+/// The heads in `text` ([`heads_of`]'s form), if every one is a change
+/// of `doc`: a base the app names that this document does not hold (or
+/// text that is no heads) is none.
+pub fn heads_in(doc: &Automerge, text: &str) -> Option<Vec<automerge::ChangeHash>> {
+    let heads: Vec<automerge::ChangeHash> = text
+        .split(',')
+        .map(|h| h.parse().ok())
+        .collect::<Option<_>>()?;
+    all_known(doc, &heads).then_some(heads)
+}
+
+/// Whether `heads` name changes, every one of them a change of `doc`.
+pub fn all_known(doc: &Automerge, heads: &[automerge::ChangeHash]) -> bool {
+    use automerge::ReadDoc;
+    !heads.is_empty() && heads.iter().all(|h| doc.get_change_by_hash(h).is_some())
+}
+
 /// The games the app holds, by document, at the heads it holds them.
 #[derive(Default)]
 pub struct Kept {

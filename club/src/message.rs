@@ -31,6 +31,14 @@ pub enum ToWorker {
         before: Option<String>,
         /// The stored record now.
         record: String,
+        /// The heads of the club's view `before` was read from (as
+        /// [`FromWorker::Game`] told them), when it was one: the save is
+        /// written as made at those heads, so a change the phone had not
+        /// seen stands beside it (two values of one hand are both kept and
+        /// asked), never written over. `None`: `before` is this page's
+        /// previous save (the worker goes on from it), or not known.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<String>,
     },
     /// The table picked `value` for entry `index` of game `id`.
     Settle {
@@ -132,6 +140,10 @@ pub enum FromWorker {
         /// [`ToWorker::Kept`] with them once it holds the game.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         at: Option<String>,
+        /// The document's heads this view was read at (always): the base
+        /// of the app's next save of the game ([`ToWorker::Saved`]'s `at`).
+        #[serde(default)]
+        heads: String,
     },
     /// The round being typed at game `id`'s table, as its document holds
     /// it now (every part).

@@ -11,7 +11,7 @@ use rand_core_09::RngCore;
 use samod_core::{AutomergeUrl, DocumentId, StorageKey};
 
 use super::engine::{Effect, Engine};
-use super::kept::{heads_of, Kept};
+use super::kept::{all_known, heads_in, heads_of, Kept};
 use super::message::{Asked, FromWorker, ToWorker};
 use super::paced::{Paced, Wire};
 use super::{club_doc, game_doc, round_doc, DocError};
@@ -48,9 +48,12 @@ pub struct Replica<R: RngCore> {
     /// Games whose document is being created here.
     games_creating: HashSet<String>,
     /// Saves waiting for their game's document.
-    waiting: HashMap<String, Vec<(u64, Option<String>, String)>>,
+    waiting: HashMap<String, Vec<(u64, Save)>>,
     /// Per game, the last of the app's saves the document holds.
     applied: HashMap<String, u64>,
+    /// Per game, the heads right after this page's last save was written:
+    /// the base of its next one, when the app names no other.
+    own_heads: HashMap<String, Vec<ChangeHash>>,
     /// Players and nights waiting for the club's document.
     club_waiting: Vec<ToWorker>,
     /// What the app was last told of each game.
@@ -101,6 +104,7 @@ impl<R: RngCore> Replica<R> {
             games_creating: HashSet::new(),
             waiting: HashMap::new(),
             applied: HashMap::new(),
+            own_heads: HashMap::new(),
             club_waiting: Vec::new(),
             told: HashMap::new(),
             club_told: None,
@@ -251,7 +255,8 @@ impl<R: RngCore> Replica<R> {
                 seq,
                 before,
                 record,
-            } => self.saved(id, seq, before, record),
+                at,
+            } => self.saved(id, seq, Save { before, record, at }),
             ToWorker::Settle { id, index, value } => {
                 if let Some(doc) = self.games.get(&id).cloned() {
                     self.wanted_now(&doc);
@@ -286,28 +291,22 @@ impl<R: RngCore> Replica<R> {
         }
     }
 
-    fn saved(&mut self, id: String, seq: u64, before: Option<String>, record: String) {
+    fn saved(&mut self, id: String, seq: u64, save: Save) {
         match self.games.get(&id).cloned() {
             Some(doc) if self.engine.is_ready(&doc) => {
-                self.engine.change(&doc, |d| {
-                    let mut tx = d.transaction();
-                    let _ = match &before {
-                        Some(before) => game_doc::apply_edit(&mut tx, before, &record),
-                        // A copy whose base is unknown adds the entries the
-                        // document lacks and changes none it has.
-                        None => game_doc::append_missing(&mut tx, &record),
-                    };
-                    tx.commit();
-                });
+                let own = self.own_heads.get(&id).cloned();
+                let written = self
+                    .engine
+                    .change(&doc, |d| write_save(d, &save, own.as_deref()));
+                if let Some(Some(heads)) = written {
+                    self.own_heads.insert(id.clone(), heads);
+                }
                 self.applied.insert(id, seq);
                 self.tell_game(&doc);
             }
             Some(doc) => {
                 self.wanted_now(&doc);
-                self.waiting
-                    .entry(id)
-                    .or_default()
-                    .push((seq, before, record))
+                self.waiting.entry(id).or_default().push((seq, save))
             }
             // A game being created here, or one the club's index, not
             // read yet, may hold: a document made now would be a second
@@ -315,14 +314,11 @@ impl<R: RngCore> Replica<R> {
             None if self.games_creating.contains(&id)
                 || (self.club.is_some() && !self.club_read) =>
             {
-                self.waiting
-                    .entry(id)
-                    .or_default()
-                    .push((seq, before, record))
+                self.waiting.entry(id).or_default().push((seq, save))
             }
             None => {
                 let mut doc = AutoCommit::new();
-                if game_doc::create(&mut doc, &record).is_ok() {
+                if game_doc::create(&mut doc, &save.record).is_ok() {
                     // Marked as ours once the engine names it (on_ready).
                     self.applied.insert(id.clone(), seq);
                     self.games_creating.insert(id);
@@ -411,8 +407,8 @@ impl<R: RngCore> Replica<R> {
                 self.games.insert(id.clone(), doc.clone());
                 self.ids.insert(doc.clone(), id.clone());
                 self.index_created();
-                for (seq, before, record) in self.waiting.remove(&id).unwrap_or_default() {
-                    self.saved(id.clone(), seq, before, record);
+                for (seq, save) in self.waiting.remove(&id).unwrap_or_default() {
+                    self.saved(id.clone(), seq, save);
                 }
                 if let Some(parts) = self.rounds_waiting.remove(&id) {
                     self.round(id.clone(), parts);
@@ -563,8 +559,8 @@ impl<R: RngCore> Replica<R> {
             .cloned()
             .collect();
         for id in unindexed {
-            for (seq, before, record) in self.waiting.remove(&id).unwrap_or_default() {
-                self.saved(id.clone(), seq, before, record);
+            for (seq, save) in self.waiting.remove(&id).unwrap_or_default() {
+                self.saved(id.clone(), seq, save);
             }
         }
     }
@@ -736,11 +732,12 @@ impl<R: RngCore> Replica<R> {
                     .engine
                     .read(doc, round_doc::read)
                     .is_some_and(|parts| !parts.is_empty());
+                let heads = self.engine.read(doc, heads_of).unwrap_or_default();
                 let at = (g.conflicts.is_empty() && g.stray.is_empty() && !round_typed)
-                    .then(|| self.engine.read(doc, heads_of))
-                    .flatten();
+                    .then(|| heads.clone());
                 FromWorker::Game {
                     at,
+                    heads,
                     seq: self.applied.get(&id).copied().unwrap_or(0),
                     id,
                     record: g.record,
@@ -761,8 +758,15 @@ impl<R: RngCore> Replica<R> {
             }
             None => return,
         };
-        if self.told.get(doc) != Some(&msg) {
-            self.told.insert(doc.clone(), msg.clone());
+        // Told again only when what the app shows changed: a round typed
+        // at the table moves the heads, not the game (the heads told last
+        // stay a base of the app's next save).
+        let mut view = msg.clone();
+        if let FromWorker::Game { heads, .. } = &mut view {
+            heads.clear();
+        }
+        if self.told.get(doc) != Some(&view) {
+            self.told.insert(doc.clone(), view);
             self.out.push(msg);
         }
     }
@@ -797,6 +801,52 @@ impl<R: RngCore> Replica<R> {
                 message: e.message(),
             });
         }
+    }
+}
+
+/// A save of the app's, as it said it ([`ToWorker::Saved`]).
+pub struct Save {
+    /// The record it was made from, if the app had one.
+    pub before: Option<String>,
+    /// The record now.
+    pub record: String,
+    /// The heads of the club's view `before` was read from, if it was one.
+    pub at: Option<String>,
+}
+
+/// Writes `save` into game document `d`: as an edit of `before`, made at
+/// the heads the phone had seen (the app's `at`, else `own`: right after
+/// this page's last save), so a value written meanwhile by another phone
+/// under the same key stands beside it, both kept and asked; at the
+/// document's heads where neither is known here. A copy whose base is
+/// unknown only adds the entries the document lacks. The heads after it,
+/// where it was written as an edit.
+pub fn write_save(
+    d: &mut Automerge,
+    save: &Save,
+    own: Option<&[ChangeHash]>,
+) -> Option<Vec<ChangeHash>> {
+    let Some(before) = &save.before else {
+        let mut tx = d.transaction();
+        let _ = game_doc::append_missing(&mut tx, &save.record);
+        tx.commit();
+        return None;
+    };
+    let base = save
+        .at
+        .as_deref()
+        .and_then(|at| heads_in(d, at))
+        .or_else(|| own.map(<[ChangeHash]>::to_vec).filter(|h| all_known(d, h)));
+    let mut tx = match &base {
+        Some(heads) => d
+            .transaction_at(automerge::PatchLog::inactive(), heads)
+            .ok()?,
+        None => d.transaction(),
+    };
+    let _ = game_doc::apply_edit(&mut tx, before, &save.record);
+    match tx.commit().0 {
+        Some(hash) => Some(vec![hash]),
+        None => base.or_else(|| Some(d.get_heads())),
     }
 }
 

@@ -39,6 +39,9 @@ pub struct ClubCtx {
     pub asked: RwSignal<HashMap<String, Vec<Asked>>>,
     /// Per game: the result it showed before a merge changed it.
     pub result_was: RwSignal<HashMap<String, String>>,
+    /// Per game: the entry this phone's Undo took off that another phone
+    /// corrected at the same time (the correction stands).
+    pub undo_lost: RwSignal<HashMap<String, usize>>,
     /// Per game: the round the table is typing (its parts, key and text).
     pub rounds: RwSignal<HashMap<String, Vec<(String, String)>>>,
 }
@@ -71,6 +74,7 @@ pub fn ctx() -> ClubCtx {
                 }),
                 asked: RwSignal::new(HashMap::new()),
                 result_was: RwSignal::new(HashMap::new()),
+                undo_lost: RwSignal::new(HashMap::new()),
                 rounds: RwSignal::new(HashMap::new()),
             });
             match page_owner {

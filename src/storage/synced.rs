@@ -20,19 +20,43 @@ fn base_key(id: &str) -> String {
     format!("{BASE_PREFIX}{id}")
 }
 
+/// Where the heads of game `id`'s base are kept: the club's view it was
+/// read at (the meta area).
+fn base_at_key(id: &str) -> String {
+    format!("{BASE_AT_PREFIX}{id}")
+}
+
 /// The prefix of every base's key.
 const BASE_PREFIX: &str = "club-base/";
+/// The prefix of every base's heads' key.
+const BASE_AT_PREFIX: &str = "club-base-at/";
+
+/// A game as the club told it, and what this page knows of it.
+#[derive(Clone)]
+pub struct Told {
+    /// The club's copy, checked as an import is.
+    pub game: CheckedGame,
+    /// The heads of the club's document this copy was read at.
+    pub heads: String,
+    /// The newest revision of this page's saves of the game that the
+    /// club's copy holds (`None`: this page sent none): a copy here of a
+    /// later revision holds a save the club has not had yet.
+    pub holds: Option<u64>,
+}
 
 /// What keeping a synced game did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Synced {
     /// The copy here already holds the same game.
     Same,
-    /// The copy here holds saves the club has not heard of: nothing was
-    /// written; send `here` to the club as an edit of `base`.
+    /// The copy here holds saves the club has not had: nothing was
+    /// written; send `here` to the club as an edit of `base`, read at
+    /// heads `at` (none known: the club adds what it lacks).
     Unsent {
         /// The copy this phone and the club last agreed on.
-        base: String,
+        base: Option<String>,
+        /// The heads of the club's view `base` was.
+        at: Option<String>,
         /// The copy here.
         here: String,
     },
@@ -43,35 +67,56 @@ pub enum Synced {
         /// The result the copy here showed when it was finished and the
         /// merge changed it (to show the table, never silently).
         result_was: Option<String>,
+        /// The entry this phone's Undo took off that another phone
+        /// corrected at the same time: the correction stands (to say so).
+        undo_lost: Option<usize>,
     },
 }
 
-/// What to write for `game` over `here` (the copy stored here, if any),
+/// What to write for `told` over `here` (the copy stored here, if any),
 /// saved at `now`: decided inside the transaction that reads `here` and
-/// `base` (the copy last agreed with the club). With `may_resend` (this page has
-/// sent no save of the game yet), a copy here that differs from both the
-/// club's and the base holds saves the club never heard of: it is sent,
-/// not overwritten.
+/// `base` (the copy last agreed with the club, and its heads). A copy here
+/// the club has not had (not the base, and of a revision later than the
+/// club's copy holds of this page's saves) is never written over: it is
+/// sent ([`Synced::Unsent`]). A save on this page in flight, or made
+/// before the page's sync started, stays.
 pub fn decide_synced(
-    game: &CheckedGame,
+    told: &Told,
     here: Option<&str>,
-    base: Option<&str>,
-    may_resend: bool,
+    base: Option<(&str, Option<&str>)>,
     now: i64,
 ) -> (Vec<Write>, Synced) {
+    let game = &told.game;
     let mut rev = 1;
     let mut result_was = None;
+    let mut undo_lost = None;
+    let agreed = |text: String| {
+        vec![
+            Write::put(Area::Meta, &base_key(&game.id), text),
+            Write::put(Area::Meta, &base_at_key(&game.id), told.heads.clone()),
+        ]
+    };
     if let Some(text) = here {
         let header_rev = read_stored(text).map(|h| h.rev).unwrap_or(0);
+        let (base_text, base_at) = base.unzip();
+        let unsent = base_text != Some(text) && header_rev > told.holds.unwrap_or(0);
         if let Ok(mine) = check_game(text) {
             if mine.setup_key == game.setup_key && mine.entries == game.entries {
-                let agreed = (base != Some(text))
-                    .then(|| Write::put(Area::Meta, &base_key(&game.id), text.to_string()));
-                return (agreed.into_iter().collect(), Synced::Same);
+                let known = base_text == Some(text) && base_at.flatten() == Some(&told.heads);
+                let writes = if known {
+                    Vec::new()
+                } else {
+                    agreed(text.to_string())
+                };
+                return (writes, Synced::Same);
             }
-            if let Some(base) = base.filter(|b| may_resend && *b != text) {
-                let (base, here) = (base.to_string(), text.to_string());
-                return (Vec::new(), Synced::Unsent { base, here });
+            if unsent {
+                let here = text.to_string();
+                let (base, at) = (
+                    base_text.map(str::to_string),
+                    base_at.flatten().map(str::to_string),
+                );
+                return (Vec::new(), Synced::Unsent { base, at, here });
             }
             let finished = mine
                 .written(&mine.id, 0, 0)
@@ -79,58 +124,76 @@ pub fn decide_synced(
             if finished && mine.state != game.state {
                 result_was = Some(mine.state.clone());
             }
+            undo_lost = base_text.and_then(|b| undone_yet_corrected(b, &mine, game));
         }
         rev = header_rev + 1;
     }
     let Some((text, summary)) = game.written(&game.id, rev, now) else {
         return (Vec::new(), Synced::Same);
     };
-    let writes = vec![
-        Write::put(Area::Meta, &base_key(&game.id), text.clone()),
-        Write::put(Area::Games, &game.id, text),
-        Write::Put {
-            area: Area::Summaries,
-            key: game.id.clone(),
-            text: serde_json::to_string(&summary).unwrap_or_default(),
-            order: Some(order_of(&summary)),
-        },
-    ];
-    (writes, Synced::Written { rev, result_was })
+    let mut writes = agreed(text.clone());
+    writes.push(Write::put(Area::Games, &game.id, text));
+    writes.push(Write::Put {
+        area: Area::Summaries,
+        key: game.id.clone(),
+        text: serde_json::to_string(&summary).unwrap_or_default(),
+        order: Some(order_of(&summary)),
+    });
+    let synced = Synced::Written {
+        rev,
+        result_was,
+        undo_lost,
+    };
+    (writes, synced)
+}
+
+/// The entry this phone's Undo took off (the copy here ends before it,
+/// the copy agreed with the club held it) that the club's copy holds
+/// again: another phone corrected or recorded it before hearing of the
+/// Undo, and its value stands.
+fn undone_yet_corrected(base: &str, here: &CheckedGame, club: &CheckedGame) -> Option<usize> {
+    let base = check_game(base).ok()?;
+    let at = here.entries.len();
+    let undid = base.entries.len() > at && base.entries.get(..at) == Some(&here.entries[..]);
+    (undid && club.entries.len() > at).then_some(at)
 }
 
 impl<B: Backend> Store<B> {
-    /// Keeps `game` (checked) as the next revision of the copy here, or
-    /// says the copy here holds saves to send first ([`decide_synced`]).
-    pub async fn put_synced(
-        &self,
-        game: CheckedGame,
-        may_resend: bool,
-    ) -> Result<Synced, StoreError> {
-        let mut kept = self.put_synced_all(vec![(game, may_resend)]).await?;
+    /// Keeps the club's copy of a game (checked) as the next revision of
+    /// the copy here, or says the copy here holds saves to send first
+    /// ([`decide_synced`]).
+    pub async fn put_synced(&self, told: Told) -> Result<Synced, StoreError> {
+        let mut kept = self.put_synced_all(vec![told]).await?;
         Ok(kept.pop().unwrap_or(Synced::Same))
     }
 
     /// [`Store::put_synced`] for several games (each id once) in one
     /// transaction: a club's games arriving by the thousand were one
     /// durable commit each. What each did, in order.
-    pub async fn put_synced_all(
-        &self,
-        games: Vec<(CheckedGame, bool)>,
-    ) -> Result<Vec<Synced>, StoreError> {
+    pub async fn put_synced_all(&self, games: Vec<Told>) -> Result<Vec<Synced>, StoreError> {
         let now = (self.clock)();
         let reads = games
             .iter()
-            .flat_map(|(g, _)| [(Area::Games, g.id.clone()), (Area::Meta, base_key(&g.id))])
+            .flat_map(|t| {
+                let id = &t.game.id;
+                [
+                    (Area::Games, id.clone()),
+                    (Area::Meta, base_key(id)),
+                    (Area::Meta, base_at_key(id)),
+                ]
+            })
             .collect();
         self.backend
             .update(reads, move |found| {
                 let mut found = found.into_iter();
                 let mut writes = Vec::new();
                 let mut kept = Vec::new();
-                for (game, may_resend) in &games {
-                    let (here, base) = (found.next().flatten(), found.next().flatten());
-                    let (w, synced) =
-                        decide_synced(game, here.as_deref(), base.as_deref(), *may_resend, now);
+                for told in &games {
+                    let here = found.next().flatten();
+                    let base = found.next().flatten();
+                    let at = found.next().flatten();
+                    let base = base.as_deref().map(|b| (b, at.as_deref()));
+                    let (w, synced) = decide_synced(told, here.as_deref(), base, now);
                     writes.extend(w);
                     kept.push(synced);
                 }
@@ -139,13 +202,17 @@ impl<B: Backend> Store<B> {
             .await
     }
 
-    /// The copy of game `id` this phone and the club last agreed on.
-    pub async fn club_base(&self, id: &str) -> Option<String> {
-        self.backend
-            .get(Area::Meta, &base_key(id))
+    /// The copy of game `id` this phone and the club last agreed on, and
+    /// the heads of the club's view it was (when kept).
+    pub async fn club_base(&self, id: &str) -> Option<(String, Option<String>)> {
+        let base = self.backend.get(Area::Meta, &base_key(id)).await.ok()??;
+        let at = self
+            .backend
+            .get(Area::Meta, &base_at_key(id))
             .await
             .ok()
-            .flatten()
+            .flatten();
+        Some((base, at))
     }
 
     /// Of games `ids`, those whose copy here is not the one this phone and
@@ -181,7 +248,7 @@ impl<B: Backend> Store<B> {
             .await?
             .into_iter()
             .map(|(k, _)| k)
-            .filter(|k| k.starts_with(BASE_PREFIX))
+            .filter(|k| k.starts_with(BASE_PREFIX) || k.starts_with(BASE_AT_PREFIX))
             .collect();
         self.backend
             .update(Vec::new(), move |_| {

@@ -10,12 +10,12 @@ use chicken_club::message::ToWorker;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::{number_save, post, post_saved, say, Bridge};
+use super::{number_save, post, post_saved, say, Bridge, Known};
 use crate::app::club::ctx;
 use crate::app::storage::storage;
 use crate::app::sync;
-use crate::model::backup::{check_game, CheckedGame};
-use crate::storage::synced::Synced;
+use crate::model::backup::check_game;
+use crate::storage::synced::{Synced, Told};
 
 thread_local! {
     /// Games from the club waiting to be kept, and whether they are being.
@@ -28,8 +28,7 @@ struct ToKeep {
     id: String,
     record: String,
     at: Option<String>,
-    checked: CheckedGame,
-    may_resend: bool,
+    told: Told,
 }
 
 /// Games kept in one transaction at most.
@@ -37,9 +36,17 @@ const KEEP_BATCH: usize = 100;
 
 /// Checks a game from the club and keeps it here; once it is, the worker
 /// is told (with `at`, the document's heads, when the worker gave them),
-/// so a page opened later is not told it again. The games that arrive
-/// while others are being kept are kept together, in order.
-pub(super) fn keep(bridge: Rc<RefCell<Bridge>>, id: String, record: String, at: Option<String>) {
+/// so a page opened later is not told it again. `heads`: the heads the
+/// view was read at; `holds`: the revision of this page's last save the
+/// view holds. The games that arrive while others are being kept are kept
+/// together, in order.
+pub(super) fn keep(
+    bridge: Rc<RefCell<Bridge>>,
+    id: String,
+    record: String,
+    (at, heads): (Option<String>, String),
+    holds: Option<u64>,
+) {
     let checked = match check_game(&record) {
         Ok(c) if c.id == id => c,
         Ok(_) => return,
@@ -48,15 +55,17 @@ pub(super) fn keep(bridge: Rc<RefCell<Bridge>>, id: String, record: String, at: 
             return;
         }
     };
-    // Saves here this page has not sent may be ones the club never heard of.
-    let may_resend = !bridge.borrow().sent.contains_key(&id);
+    let told = Told {
+        game: checked,
+        heads,
+        holds,
+    };
     TO_KEEP.with(|q| {
         q.borrow_mut().push(ToKeep {
             id,
             record,
             at,
-            checked,
-            may_resend,
+            told,
         })
     });
     if KEEPING.with(|k| k.replace(true)) {
@@ -88,7 +97,10 @@ async fn keep_batch(bridge: &Rc<RefCell<Bridge>>, mut batch: Vec<ToKeep>) {
     let Ok(store) = storage().await else { return };
     let (games, told): (Vec<_>, Vec<_>) = batch
         .into_iter()
-        .map(|k| ((k.checked, k.may_resend), (k.id, k.record, k.at)))
+        .map(|k| {
+            let heads = k.told.heads.clone();
+            (k.told, (k.id, k.record, k.at, heads))
+        })
         .unzip();
     // Kept or already here, the club's record is the base of the next
     // edit: never the copy read back afterwards, which may hold a save
@@ -101,27 +113,37 @@ async fn keep_batch(bridge: &Rc<RefCell<Bridge>>, mut batch: Vec<ToKeep>) {
             })
         }
     };
-    for ((id, record, at), synced) in told.into_iter().zip(kept) {
+    for ((id, record, at, heads), synced) in told.into_iter().zip(kept) {
+        let agreed = Known {
+            record,
+            at: Some(heads),
+        };
         match synced {
-            Synced::Written { rev, result_was } => {
-                bridge.borrow_mut().known.insert(id.clone(), record);
+            Synced::Written {
+                rev,
+                result_was,
+                undo_lost,
+            } => {
+                bridge.borrow_mut().known.insert(id.clone(), agreed);
                 if let Some(was) = result_was {
                     club.result_was.update(|r| {
                         r.insert(id.clone(), was);
                     });
                 }
+                if let Some(index) = undo_lost {
+                    club.undo_lost.update(|u| {
+                        u.insert(id.clone(), index);
+                    });
+                }
                 sync::arrived(&id, rev);
             }
             Synced::Same => {
-                bridge
-                    .borrow_mut()
-                    .known
-                    .entry(id.clone())
-                    .or_insert(record);
+                bridge.borrow_mut().known.insert(id.clone(), agreed);
             }
-            Synced::Unsent { base, here } => {
+            Synced::Unsent { base, at, here } => {
                 let seq = number_save(bridge, &id);
-                post_saved(bridge, id, seq, Some(base), here);
+                let base = base.map(|record| Known { record, at });
+                post_saved(bridge, id, seq, base, here);
                 continue;
             }
         }

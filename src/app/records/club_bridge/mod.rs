@@ -56,10 +56,29 @@ struct Bridge {
     opened: (Membership, Option<String>),
     /// Per game: the record as last kept here or sent (the base of the
     /// next edit).
-    known: HashMap<String, String>,
-    /// Per game: the number of this page's last save sent.
-    sent: HashMap<String, u64>,
+    known: HashMap<String, Known>,
+    /// Per game: this page's last save sent.
+    sent: HashMap<String, Sent>,
     next_seq: u64,
+}
+
+/// The base of a game's next edit: the record last kept from the club (and
+/// the heads of the club's view it was), or the one this page last sent.
+#[derive(Clone)]
+struct Known {
+    record: String,
+    /// `None` for this page's own save: the worker goes on from it.
+    at: Option<String>,
+}
+
+/// This page's last save of a game sent to the worker.
+#[derive(Clone, Copy)]
+struct Sent {
+    /// Its number.
+    seq: u64,
+    /// Its revision here, once read (the worker's view that holds it holds
+    /// every save of this page up to it).
+    rev: Option<u64>,
 }
 
 thread_local! {
@@ -379,16 +398,26 @@ fn send_saved(bridge: &Rc<RefCell<Bridge>>, id: String) {
     let bridge = bridge.clone();
     spawn_local(async move {
         let Ok(store) = storage().await else { return };
-        let Ok(loaded) = store.load_game(&id).await else {
-            return;
-        };
-        let known = bridge.borrow().known.get(&id).cloned();
-        let before = match known {
-            Some(k) => Some(k),
-            None => store.club_base(&id).await,
-        };
-        post_saved(&bridge, id, seq, before, loaded.text);
+        send_stored(&bridge, &store, id, seq).await;
     });
+}
+
+/// Sends game `id` as stored here, save number `seq`: an edit of the
+/// record last kept or sent on this page, else of the copy agreed with the
+/// club (at its heads), else (none) what the club lacks of it.
+async fn send_stored(bridge: &Rc<RefCell<Bridge>>, store: &AppStore, id: String, seq: u64) {
+    let Ok(loaded) = store.load_game(&id).await else {
+        return;
+    };
+    let known = bridge.borrow().known.get(&id).cloned();
+    let before = match known {
+        Some(k) => Some(k),
+        None => store
+            .club_base(&id)
+            .await
+            .map(|(record, at)| Known { record, at }),
+    };
+    post_saved(bridge, id, seq, before, loaded.text);
 }
 
 /// The number of this page's next save of game `id`.
@@ -396,7 +425,7 @@ fn number_save(bridge: &Rc<RefCell<Bridge>>, id: &str) -> u64 {
     let mut b = bridge.borrow_mut();
     let seq = b.next_seq;
     b.next_seq += 1;
-    b.sent.insert(id.to_string(), seq);
+    b.sent.insert(id.to_string(), Sent { seq, rev: None });
     seq
 }
 
@@ -405,11 +434,26 @@ fn post_saved(
     bridge: &Rc<RefCell<Bridge>>,
     id: String,
     seq: u64,
-    before: Option<String>,
+    before: Option<Known>,
     record: String,
 ) {
-    bridge.borrow_mut().known.insert(id.clone(), record.clone());
+    let rev = read_stored(&record).ok().map(|h| h.rev);
+    {
+        let mut b = bridge.borrow_mut();
+        let known = Known {
+            record: record.clone(),
+            at: None,
+        };
+        b.known.insert(id.clone(), known);
+        if let Some(sent) = b.sent.get_mut(&id).filter(|s| s.seq == seq) {
+            sent.rev = rev;
+        }
+    }
     send_players(bridge, &record);
+    let (before, at) = match before {
+        Some(k) => (Some(k.record), k.at),
+        None => (None, None),
+    };
     post(
         bridge,
         &ToWorker::Saved {
@@ -417,6 +461,7 @@ fn post_saved(
             seq,
             before,
             record,
+            at,
         },
     );
 }
@@ -460,27 +505,12 @@ fn push_local(bridge: Rc<RefCell<Bridge>>) {
     });
 }
 
-/// Hands the club games `ids` as stored here (a save it may not have).
+/// Hands the club games `ids` as stored here (saves it may not have had),
+/// each as an edit of the copy agreed with it.
 async fn post_unsent(bridge: &Rc<RefCell<Bridge>>, store: &AppStore, ids: &[String]) {
     for id in ids {
-        if let Ok(loaded) = store.load_game(id).await {
-            // Numbered, not marked sent: the club's copy may still be
-            // kept over it if it holds the save (`may_resend`).
-            let seq = {
-                let mut b = bridge.borrow_mut();
-                b.next_seq += 1;
-                b.next_seq
-            };
-            post(
-                bridge,
-                &ToWorker::Saved {
-                    id: id.clone(),
-                    seq,
-                    before: None,
-                    record: loaded.text,
-                },
-            );
-        }
+        let seq = number_save(bridge, id);
+        send_stored(bridge, store, id.clone(), seq).await;
     }
 }
 
@@ -536,14 +566,11 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
             record,
             asked,
             at,
+            heads,
             ..
         } => {
-            if bridge
-                .borrow()
-                .sent
-                .get(&id)
-                .is_some_and(|sent| seq < *sent)
-            {
+            let sent = bridge.borrow().sent.get(&id).copied();
+            if sent.is_some_and(|sent| seq < sent.seq) {
                 return;
             }
             club.asked.update(|a| {
@@ -553,7 +580,8 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
                     a.insert(id.clone(), asked);
                 }
             });
-            keep(bridge.clone(), id, record, at);
+            let holds = sent.and_then(|s| s.rev);
+            keep(bridge.clone(), id, record, (at, heads), holds);
         }
         FromWorker::Round { id, parts } => club.rounds.update(|r| {
             r.insert(id, parts);
