@@ -523,6 +523,7 @@ fn both_phones_score_offline_and_back_online_both_hands_are_kept_and_asked() {
             id: id.clone(),
             index: 2,
             value: pick.clone(),
+            at: None,
         },
     );
     for i in 0..2 {
@@ -965,5 +966,48 @@ fn two_phones_online_saving_one_hand_at_once_keep_both_values_and_ask_whatever_a
             assert_eq!(asked[0].index, 2);
             assert_eq!(asked[0].values.len(), 2, "both values kept");
         }
+    }
+}
+
+/// Issue 52: phone 0 tapped Save on hand 3, but phone 1's hand 3 reached
+/// phone 0 first (its save was refused: the game had changed). Phone 0's
+/// hand is kept beside phone 1's for the table, not lost, not moved on.
+#[test]
+fn a_hand_that_arrived_second_is_kept_beside_the_first_for_the_table_to_pick() {
+    let (mut net, _, full) = club_of_two();
+    let id = id_of(&full);
+    net.say(
+        1,
+        ToWorker::Saved {
+            seq: 5,
+            id: id.clone(),
+            before: Some(with_log(&full, 2)),
+            record: with_log(&full, 3),
+            at: None,
+        },
+    );
+    assert!(net.game(0, &id).unwrap().1.is_empty(), "nothing to ask yet");
+    let mine: serde_json::Value = serde_json::from_str(&other_third_hand(&full)).unwrap();
+    let value = serde_json::to_string(&mine["log"][2]).unwrap();
+    for _ in 0..2 {
+        // Said twice (a page reloaded): one value, asked once.
+        net.say(
+            0,
+            ToWorker::Rival {
+                id: id.clone(),
+                index: 2,
+                value: value.clone(),
+            },
+        );
+    }
+    for i in 0..2 {
+        let (record, asked) = net.game(i, &id).unwrap();
+        assert_eq!(entries(&record), 3, "phone {i}");
+        assert_eq!(asked.len(), 1, "phone {i}: hand 3 is asked");
+        assert_eq!(asked[0].values.len(), 2);
+        assert!(
+            asked[0].values.contains(&value),
+            "phone {i} has phone 0's hand"
+        );
     }
 }

@@ -16,7 +16,10 @@
 //! stays until somebody answers it.
 
 use automerge::transaction::Transactable;
-use automerge::{AutomergeError, ObjId, ObjType, ReadDoc, ScalarValue, Value, ROOT};
+use automerge::{
+    Automerge, AutomergeError, ChangeHash, ObjId, ObjType, PatchLog, ReadDoc, ScalarValue, Value,
+    ROOT,
+};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
@@ -167,7 +170,9 @@ fn log_of<D: ReadDoc>(doc: &D) -> Result<ObjId, DocError> {
     }
 }
 
-/// Settles the conflict at entry `index` with `value` (one of its values).
+/// Settles the conflict at entry `index` with `value` (one of its values):
+/// in a transaction made at the heads the table was asked from, so a value
+/// written meanwhile on another phone is not answered unseen.
 pub fn settle<T: Transactable>(doc: &mut T, index: usize, value: &str) -> Result<(), DocError> {
     let log = log_of(doc)?;
     // Every value goes, then the one that stands is written anew: a put of
@@ -176,6 +181,38 @@ pub fn settle<T: Transactable>(doc: &mut T, index: usize, value: &str) -> Result
     // through the sync server (seen in tests/browser/club.test.mjs).
     doc.delete(&log, entry_key(index))?;
     doc.put(&log, entry_key(index), value)?;
+    Ok(())
+}
+
+/// Writes `value` as entry `index` beside the value(s) the document holds
+/// there (made at the heads before those were written, so Automerge keeps
+/// both and the table is asked); as the entry itself where it has none.
+/// Nothing when `value` is already one of them.
+pub fn put_rival(doc: &mut Automerge, index: usize, value: &str) -> Result<(), DocError> {
+    let log = log_of(doc)?;
+    let key = entry_key(index);
+    let mut parents: Vec<ChangeHash> = Vec::new();
+    for (held, op) in doc.get_all(&log, key.as_str())? {
+        if entry_text(held).ok().as_deref() == Some(value) {
+            return Ok(());
+        }
+        let change = doc
+            .hash_for_opid(&op)
+            .and_then(|h| doc.get_change_by_hash(&h));
+        for dep in change.iter().flat_map(|c| c.deps().to_vec()) {
+            if !parents.contains(&dep) {
+                parents.push(dep);
+            }
+        }
+    }
+    let mut tx = if parents.is_empty() {
+        doc.transaction()
+    } else {
+        doc.transaction_at(PatchLog::inactive(), &parents)
+            .map_err(|_| DocError::Malformed("document"))?
+    };
+    tx.put(&log, key, value)?;
+    tx.commit();
     Ok(())
 }
 

@@ -48,6 +48,22 @@ pub enum ToWorker {
         index: usize,
         /// The value that stands.
         value: String,
+        /// The heads of the view the table was asked from: the pick
+        /// answers the values it showed; one written meanwhile elsewhere
+        /// stands beside it, asked again.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<String>,
+    },
+    /// This phone saved `value` as entry `index` of game `id`, but another
+    /// phone's value for that entry reached it first: `value` is kept
+    /// beside it (written as made without it), for the table to pick.
+    Rival {
+        /// The game.
+        id: String,
+        /// The entry's place.
+        index: usize,
+        /// This phone's value (entry JSON).
+        value: String,
     },
     /// Parts of the round being typed at the table, changed on this
     /// phone (see [`crate::round_doc`]).

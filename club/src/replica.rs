@@ -67,6 +67,8 @@ pub struct Replica<R: RngCore> {
     rounds_told: HashMap<DocumentId, Vec<(String, String)>>,
     /// Round parts typed before their game's document was ready.
     rounds_waiting: HashMap<String, Vec<(String, String)>>,
+    /// Values kept beside another phone's before the document was ready.
+    rivals_waiting: HashMap<String, Vec<(usize, String)>>,
     refused: HashSet<DocumentId>,
     /// What was said of the club's document (once each).
     club_said: HashSet<String>,
@@ -113,6 +115,7 @@ impl<R: RngCore> Replica<R> {
             nights_told: HashMap::new(),
             rounds_told: HashMap::new(),
             rounds_waiting: HashMap::new(),
+            rivals_waiting: HashMap::new(),
             refused: HashSet::new(),
             club_said: HashSet::new(),
             stored: Vec::new(),
@@ -257,17 +260,20 @@ impl<R: RngCore> Replica<R> {
                 record,
                 at,
             } => self.saved(id, seq, Save { before, record, at }),
-            ToWorker::Settle { id, index, value } => {
+            ToWorker::Settle {
+                id,
+                index,
+                value,
+                at,
+            } => {
                 if let Some(doc) = self.games.get(&id).cloned() {
                     self.wanted_now(&doc);
-                    self.engine.change(&doc, |d| {
-                        let mut tx = d.transaction();
-                        let _ = game_doc::settle(&mut tx, index, &value);
-                        tx.commit();
-                    });
+                    self.engine
+                        .change(&doc, |d| settle_at(d, index, &value, at.as_deref()));
                     self.tell_game(&doc);
                 }
             }
+            ToWorker::Rival { id, index, value } => self.rival(id, index, value),
             ToWorker::Round { id, parts } => self.round(id, parts),
             msg @ (ToWorker::Player { .. } | ToWorker::Renamed { .. } | ToWorker::Night { .. }) => {
                 self.club_change(msg)
@@ -324,6 +330,27 @@ impl<R: RngCore> Replica<R> {
                     self.games_creating.insert(id);
                     self.engine.create(doc.document().clone());
                 }
+            }
+        }
+    }
+
+    /// Keeps this phone's `value` of entry `index` beside the one another
+    /// phone wrote there first (kept until the game's document is ready).
+    fn rival(&mut self, id: String, index: usize, value: String) {
+        match self.games.get(&id).cloned() {
+            Some(doc) if self.engine.is_ready(&doc) => {
+                self.engine
+                    .change(&doc, |d| game_doc::put_rival(d, index, &value));
+                self.tell_game(&doc);
+            }
+            known => {
+                if let Some(doc) = known {
+                    self.wanted_now(&doc);
+                }
+                self.rivals_waiting
+                    .entry(id)
+                    .or_default()
+                    .push((index, value));
             }
         }
     }
@@ -396,6 +423,10 @@ impl<R: RngCore> Replica<R> {
             Some(Kind::Game(id)) => {
                 if self.games_creating.remove(&id) {
                     self.created.insert(doc.clone());
+                    // The page's next save goes on from the game it made.
+                    if let Some(heads) = self.engine.read(&doc, |d| d.get_heads()) {
+                        self.own_heads.insert(id.clone(), heads);
+                    }
                 }
                 match self.games.get(&id) {
                     Some(known) if *known != doc => {
@@ -412,6 +443,9 @@ impl<R: RngCore> Replica<R> {
                 }
                 if let Some(parts) = self.rounds_waiting.remove(&id) {
                     self.round(id.clone(), parts);
+                }
+                for (index, value) in self.rivals_waiting.remove(&id).unwrap_or_default() {
+                    self.rival(id.clone(), index, value);
                 }
                 if self.indexed(&id) {
                     self.indexed_here.insert(id);
@@ -847,6 +881,21 @@ pub fn write_save(
     match tx.commit().0 {
         Some(hash) => Some(vec![hash]),
         None => base.or_else(|| Some(d.get_heads())),
+    }
+}
+
+/// Settles entry `index` of game document `d` with `value`, made at the
+/// heads `at` the table was asked from (the document's own where they are
+/// not known here).
+pub fn settle_at(d: &mut Automerge, index: usize, value: &str, at: Option<&str>) {
+    let heads = at.and_then(|at| heads_in(d, at));
+    let tx = match &heads {
+        Some(heads) => d.transaction_at(automerge::PatchLog::inactive(), heads),
+        None => Ok(d.transaction()),
+    };
+    if let Ok(mut tx) = tx {
+        let _ = game_doc::settle(&mut tx, index, value);
+        tx.commit();
     }
 }
 

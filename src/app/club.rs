@@ -48,12 +48,14 @@ pub struct ClubCtx {
 
 type SavedHook = Rc<dyn Fn(&str, u64)>;
 type NightHook = Rc<dyn Fn(&Night)>;
+type RivalHook = Rc<dyn Fn(&str, usize, String)>;
 
 thread_local! {
     static CTX: RefCell<Option<ClubCtx>> = const { RefCell::new(None) };
     static START_FAILED: RefCell<Option<String>> = const { RefCell::new(None) };
     static ON_SAVED: RefCell<Option<SavedHook>> = const { RefCell::new(None) };
     static ON_NIGHT: RefCell<Option<NightHook>> = const { RefCell::new(None) };
+    static ON_RIVAL: RefCell<Option<RivalHook>> = const { RefCell::new(None) };
 }
 
 /// The club's signals, created by the first call (from a chunk: a phone in
@@ -90,15 +92,43 @@ pub fn ctx() -> ClubCtx {
 
 /// The bridge registers what to do when this page saves a game or a
 /// night.
-pub fn set_hooks(saved: SavedHook, night: NightHook) {
+pub fn set_hooks(saved: SavedHook, night: NightHook, rival: RivalHook) {
     ON_SAVED.with(|h| *h.borrow_mut() = Some(saved));
     ON_NIGHT.with(|h| *h.borrow_mut() = Some(night));
+    ON_RIVAL.with(|h| *h.borrow_mut() = Some(rival));
 }
 
 /// This page saved `night`.
 pub fn night_saved(night: &Night) {
     if let Some(hook) = ON_NIGHT.with(|h| h.borrow().clone()) {
         hook(night);
+    }
+}
+
+/// The entries of game `id` that two phones recorded differently and the
+/// table has not settled (none on a phone in no club: nothing is built).
+pub fn undecided(id: &str) -> Vec<usize> {
+    if membership::stored_name().is_none() {
+        return Vec::new();
+    }
+    ctx().asked.with(|a| {
+        a.get(id)
+            .map(|asked| asked.iter().map(|q| q.index).collect())
+            .unwrap_or_default()
+    })
+}
+
+/// This page's `value` (entry JSON) of entry `index` of game `id`, whose
+/// save was refused because another phone's value of that entry arrived
+/// first: kept beside it in the club, for the table to pick. Whether the
+/// club's sync runs on this page to take it.
+pub fn rival(id: &str, index: usize, value: String) -> bool {
+    match ON_RIVAL.with(|h| h.borrow().clone()) {
+        Some(hook) => {
+            hook(id, index, value);
+            true
+        }
+        None => false,
     }
 }
 

@@ -74,8 +74,12 @@ pub struct ScreenParts {
     pub cooling: Signal<bool>,
     /// The entry painted before its save has committed (marked so).
     pub unsaved: Signal<Option<usize>>,
-    /// What the last save recorded.
+    /// What the last save recorded, and the entry it was.
     pub saved_note: Signal<Option<String>>,
+    pub saved_at: Signal<Option<usize>>,
+    /// Entries two phones recorded differently, not settled yet: marked on
+    /// the sheet, and the totals said to wait on them.
+    pub undecided: Signal<Vec<usize>>,
     /// This page's save ended the game.
     pub celebrate: Signal<bool>,
     /// The game was just deleted here (Undo is offered).
@@ -117,6 +121,8 @@ pub fn screen_view(p: ScreenParts) -> AnyView {
         cooling,
         unsaved,
         saved_note,
+        saved_at,
+        undecided,
         celebrate,
         deleted,
         gone,
@@ -168,10 +174,13 @@ pub fn screen_view(p: ScreenParts) -> AnyView {
             {dynamic(move || stale.get().then(|| view! {
                 <p class="banner info" role="status" data-testid="checking">"Checking for changes made on another screen…"</p>
             }).into_any())}
+            {dynamic(move || waiting_on(&undecided.get(), entry_label).map(|w| view! {
+                <p class="banner warn" role="status" data-testid="club-undecided">{w}</p>
+            }).into_any())}
             <OutcomeOrStatus standings=standings players=players celebrate=celebrate/>
-            <Scoreboard standings=standings players=players editing=editing on_edit=on_edit entry_label=entry_label can_edit=flag(move || !locked.get()) unsaved=unsaved/>
+            <Scoreboard standings=standings players=players editing=editing on_edit=on_edit entry_label=entry_label can_edit=flag(move || !locked.get()) unsaved=unsaved undecided=undecided/>
             {around}
-            {dynamic(move || saved_note.get().map(|n| view! { <p class="banner saved" role="status" data-testid="saved-note">"✓ "{n}</p> }).into_any())}
+            {dynamic(move || saved_view(saved_note.get(), saved_at.get(), undecided, entry_label))}
             <section id="entry" class="entry" aria-label="Enter scores" aria-busy=aria(move || busy.get()) inert=flag(move || busy.get() || cooling.get())
                 on:pointerdown=move |_| crate::app::steady::pressed()
                 on:pointerup=move |_| crate::app::steady::lifted()
@@ -214,6 +223,41 @@ pub fn screen_view(p: ScreenParts) -> AnyView {
         </div>
     }
     .into_any()
+}
+
+/// What the last save recorded; once another phone's value of that entry
+/// stands beside it, unsettled, that it is kept for the table to pick.
+fn saved_view(
+    note: Option<String>,
+    at: Option<usize>,
+    undecided: Signal<Vec<usize>>,
+    entry_label: Callback<usize, String>,
+) -> AnyView {
+    let Some(note) = note else {
+        return ().into_any();
+    };
+    match at.filter(|i| undecided.with(|u| u.contains(i))) {
+        Some(i) => view! { <p class="banner warn" role="status" data-testid="saved-note">{format!(
+            "{} was also recorded on another phone, differently. Yours is kept beside it: the table picks which stands, at the top of the game.",
+            entry_label.run(i)
+        )}</p> }.into_any(),
+        None => view! { <p class="banner saved" role="status" data-testid="saved-note">"✓ "{note}</p> }.into_any(),
+    }
+}
+
+/// What the totals wait on while entries are undecided ("Undecided: two
+/// phones recorded Hand 3 differently. …"), if any are.
+fn waiting_on(undecided: &[usize], entry_label: Callback<usize, String>) -> Option<String> {
+    let names: Vec<String> = undecided.iter().map(|i| entry_label.run(*i)).collect();
+    let (last, rest) = names.split_last()?;
+    let which = if rest.is_empty() {
+        last.clone()
+    } else {
+        format!("{} and {last}", rest.join(", "))
+    };
+    Some(format!(
+        "Undecided: two phones recorded {which} differently. The totals and the result wait on the table's pick; until then the sheet shows one of the values."
+    ))
 }
 
 /// How long Undo is offered after a delete.

@@ -195,6 +195,9 @@ pub fn Scoreboard(
     /// The entry on its way to disk, if any: its row is marked as being
     /// saved until the save has committed.
     unsaved: Signal<Option<usize>>,
+    /// Entries two phones recorded differently, not settled yet: their
+    /// rows are marked undecided.
+    undecided: Signal<Vec<usize>>,
 ) -> impl IntoView {
     let ranks = Memo::new(move |_| standings.with(places));
     let order = Memo::new(move |_| ranks.with(|r| by_place(r)));
@@ -210,6 +213,7 @@ pub fn Scoreboard(
         entry_label,
         can_edit,
         unsaved,
+        undecided,
     };
     view! {
         <section class="scoreboard" aria-label="Scores">
@@ -258,6 +262,7 @@ struct SheetParts {
     entry_label: Callback<usize, String>,
     can_edit: Signal<bool>,
     unsaved: Signal<Option<usize>>,
+    undecided: Signal<Vec<usize>>,
 }
 
 /// The score sheet: its header and frame are drawn again only when the
@@ -338,6 +343,7 @@ fn sheet_row(r: usize, n: usize, p: SheetParts, open_row: RwSignal<Option<usize>
         entry_label,
         can_edit,
         unsaved,
+        undecided,
     } = p;
     let row = Memo::new(move |_| standings.with(|s| s.sheet.get(r).cloned()));
     let entry = move || row.with(|x| x.as_ref().and_then(|x| x.entry));
@@ -415,9 +421,16 @@ fn sheet_row(r: usize, n: usize, p: SheetParts, open_row: RwSignal<Option<usize>
             .then(|| view! { <small class="row-sub saving-mark" data-testid="row-saving">"saving…"</small> })
             .into_any()
     });
+    let open_question = flag(move || entry().is_some_and(|e| undecided.with(|u| u.contains(&e))));
+    let undecided_mark = dynamic(move || {
+        open_question
+            .get()
+            .then(|| view! { <small class="row-sub undecided-mark" data-testid="row-undecided">"undecided"</small> })
+            .into_any()
+    });
     view! {
-        <tr class:editing=flag(move || { let e = entry(); e.is_some() && editing.get() == e }) class:saving=saving data-testid=format!("row-{r}")>
-            <th scope="row">{head_view}{saving_mark}</th>
+        <tr class:editing=flag(move || { let e = entry(); e.is_some() && editing.get() == e }) class:saving=saving class:undecided=open_question data-testid=format!("row-{r}")>
+            <th scope="row">{head_view}{saving_mark}{undecided_mark}</th>
             {cells}
         </tr>
         {details}

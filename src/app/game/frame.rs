@@ -58,8 +58,10 @@ struct Screen<R: GameUi> {
     /// The new entry painted before its save has committed: its index,
     /// while the screen shows it marked as being saved.
     unsaved: RwSignal<Option<usize>>,
-    /// What the last save recorded ("Saved hand 3: Ann +8, Bob +16").
+    /// What the last save recorded ("Saved hand 3: Ann +8, Bob +16"),
+    /// and the entry it was.
     saved_note: RwSignal<Option<String>>,
+    saved_at: RwSignal<Option<usize>>,
     /// Set when this page's save ended the game (the result is celebrated).
     celebrate: RwSignal<bool>,
     /// Set for a moment after a save, so a second tap on Save cannot land
@@ -167,6 +169,7 @@ impl<R: GameUi> Screen<R> {
             let read = read_game::<R>(&s, &game).await;
             // Never shown under a tap on the entry form (it would be lost).
             crate::app::steady::until_lifted().await;
+            let mut said = then;
             match read {
                 Ok(r) if older(&r) => {}
                 Ok(r) => {
@@ -187,6 +190,12 @@ impl<R: GameUi> Screen<R> {
                     // entry when another screen recorded one meanwhile; a
                     // round the table typed together was what was saved.
                     let shared = self.shared_round();
+                    let moved = self.draft.with_value(|d| {
+                        d.entry
+                            .as_ref()
+                            .map(|e| e.at)
+                            .filter(|at| *at < len && !shared)
+                    });
                     self.draft.update_value(|d| {
                         if shared && d.entry.as_ref().is_some_and(|e| e.at < len) {
                             d.entry = None;
@@ -194,6 +203,11 @@ impl<R: GameUi> Screen<R> {
                             e.at = len;
                         }
                     });
+                    // Never moved on silently: the screen says where it went.
+                    if let Some(at) = moved {
+                        let (was, now) = (R::entry_label(&r.log, at), R::entry_label(&r.log, len));
+                        said = Some(format!("{was} was recorded on another screen while you typed it. What you typed is now in the form for {}: check it before you save.", lower_first(&now)));
+                    }
                     if self
                         .rec
                         .try_with_untracked(|now| *now != r)
@@ -218,8 +232,8 @@ impl<R: GameUi> Screen<R> {
                 Err(e) => self.gone.set(Some(e.game_message())),
             }
             self.stale.set(false);
-            if then.is_some() {
-                self.action_error.set(then);
+            if said.is_some() {
+                self.action_error.set(said);
             }
         });
     }
@@ -258,7 +272,8 @@ impl<R: GameUi> Screen<R> {
 
     /// After a save: say what it added (`what`: "Hand 3: Ann +8"), and
     /// celebrate the result when it ended the game.
-    fn after_save(self, what: String, edited: bool) {
+    fn after_save(self, what: String, at: usize, edited: bool) {
+        self.saved_at.set(Some(at));
         self.saved_note.set(Some(if edited {
             format!("Saved the correction. {what}")
         } else {
@@ -469,6 +484,7 @@ pub fn game_screen<R: GameUi>(
         unlocked: RwSignal::new(!finished_before || start_edit.is_some()),
         unsaved: RwSignal::new(None),
         saved_note: RwSignal::new(None),
+        saved_at: RwSignal::new(None),
         celebrate: RwSignal::new(false),
         cooling: RwSignal::new(false),
         action_error: RwSignal::new(
@@ -557,6 +573,11 @@ pub fn game_screen<R: GameUi>(
         cooling: sc.cooling.into(),
         unsaved: sc.unsaved.into(),
         saved_note: sc.saved_note.into(),
+        saved_at: sc.saved_at.into(),
+        undecided: {
+            let id = id.clone();
+            Signal::derive(move || crate::app::club::undecided(&id))
+        },
         celebrate: sc.celebrate.into(),
         stale: sc.stale.into(),
         deleted: Signal::derive(move || sc.deleted.with(|d| d.is_some())),

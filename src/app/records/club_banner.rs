@@ -27,6 +27,7 @@ pub fn banner(parts: BannerParts) -> AnyView {
     let BannerParts { id, label, adds } = parts;
     let club = ctx();
     let id_asked = id.clone();
+    let id_undo = id.clone();
     let asked = dynamic(move || {
         let asked = club
             .asked
@@ -72,5 +73,17 @@ pub fn banner(parts: BannerParts) -> AnyView {
             }
         }).into_any()
     });
-    view! { {asked} {result_was} }.into_any()
+    let undo_lost = dynamic(move || {
+        club.undo_lost.with(|u| u.get(&id_undo).copied()).map(|index| {
+            let id = id_undo.clone();
+            let name = label.run(index);
+            view! {
+                <div class="banner warn" role="alert" data-testid="club-undo-lost">
+                    <p>{format!("{name}, which you undid here, is back: another phone corrected or recorded it at the same time, and that stands. Undo it again if it should go.")}</p>
+                    <button class="secondary" on:click=move |_| club.undo_lost.update(|u| { u.remove(&id); })>"OK"</button>
+                </div>
+            }
+        }).into_any()
+    });
+    view! { {asked} {result_was} {undo_lost} }.into_any()
 }

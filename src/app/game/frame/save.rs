@@ -31,6 +31,12 @@ impl<R: GameUi> Screen<R> {
         let base = self.rec.get_untracked();
         let next = base.with_log(log);
         let base_rev = base.rev;
+        // A new entry at the end, and where: if another phone's arrived
+        // first, this one is kept beside it for the table.
+        let appended = (next.log.len() == base.log.len() + 1
+            && next.log.get(..base.log.len()) == Some(&base.log[..]))
+        .then(|| next.log.last().cloned().map(|e| (base.log.len(), e)))
+        .flatten();
         let summary = match &known {
             Some(state) => summary_with(&next, &R::standings(&next.setup(), state), now_ms()),
             None => summary_of(&next),
@@ -114,12 +120,64 @@ impl<R: GameUi> Screen<R> {
                     on_saved();
                     request_animation_frame(mark_replays);
                 }
-                Err(SaveError::Conflict) => self.reload(Some(SaveError::Conflict.message())),
+                Err(SaveError::Conflict) => match appended {
+                    Some((index, entry)) => self.arrived_first(index, entry),
+                    None => self.reload(Some(SaveError::Conflict.message())),
+                },
                 Err(SaveError::Gone) => self.gone.set(Some(SaveError::Gone.message())),
                 Err(e) => take_back(e.message()),
             }
         });
         Ok(())
+    }
+
+    /// This page's new entry `index` was refused because the game changed
+    /// meanwhile. Where another phone's entry `index` arrived first (in a
+    /// club), this page's is kept beside it for the table to pick, never
+    /// moved on to the next entry, and the screen says so; the same value
+    /// is said saved. Anything else: the game is read again, with what was
+    /// typed kept.
+    fn arrived_first(self, index: usize, entry: R::Entry) {
+        spawn_local(async move {
+            let Some(s) = store_or_report().await else {
+                return;
+            };
+            let Some(id) = self.id.try_get_value() else {
+                return;
+            };
+            let stored = read_game::<R>(&s, &id).await.ok();
+            let theirs = stored.as_ref().and_then(|r| r.log.get(index).cloned());
+            let label = self.rec.with_untracked(|r| R::entry_label(&r.log, index));
+            let note = match theirs {
+                Some(t) if t == entry => Some(format!(
+                    "{label} was saved on another phone with the same values."
+                )),
+                Some(_) => {
+                    let mine = self.rec.with_untracked(|r| {
+                        let mut log = r.log.clone();
+                        log.push(entry.clone());
+                        entry_adds(r, &log, index, true)
+                    });
+                    let text = serde_json::to_string(&entry).unwrap_or_default();
+                    crate::app::club::rival(&id, index, text).then(|| {
+                        format!(
+                            "{label} arrived from another phone first. Yours ({}) is kept beside it: the table picks which stands.",
+                            mine.unwrap_or_else(|| "no points".into())
+                        )
+                    })
+                }
+                None => None,
+            };
+            match note {
+                Some(note) => {
+                    self.clear_slot_at(Slot::Entry, index);
+                    self.reload(None);
+                    self.saved_at.set(Some(index));
+                    self.saved_note.set(Some(note));
+                }
+                None => self.reload(Some(SaveError::Conflict.message())),
+            }
+        });
     }
 
     /// Records what the entry form built: a new entry, or the correction of
@@ -169,7 +227,7 @@ impl<R: GameUi> Screen<R> {
                             self.set_redo(None);
                         }
                         let what = self.describe(at, true);
-                        self.after_save(what, target.is_some());
+                        self.after_save(what, at, target.is_some());
                     }),
                 )
                 .map_err(RuleError::new),
@@ -205,7 +263,7 @@ impl<R: GameUi> Screen<R> {
                 // only this entry's draft goes (not one begun since).
                 self.clear_slot_at(Slot::Entry, at);
                 self.set_redo(None);
-                self.after_save(what, false);
+                self.after_save(what, at, false);
             }),
         )
         .map_err(RuleError::new)

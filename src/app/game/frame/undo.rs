@@ -71,7 +71,7 @@ impl<R: GameUi> Screen<R> {
                     Box::new(move || {
                         self.set_redo(None);
                         let what = self.describe(at, false);
-                        self.after_save(what, false);
+                        self.after_save(what, at, false);
                     }),
                 );
                 if let Err(e) = refused {

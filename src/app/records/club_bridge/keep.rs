@@ -140,9 +140,12 @@ async fn keep_batch(bridge: &Rc<RefCell<Bridge>>, mut batch: Vec<ToKeep>) {
             Synced::Same => {
                 bridge.borrow_mut().known.insert(id.clone(), agreed);
             }
+            // An edit of what this page last kept or sent (its saves go on
+            // from each other), else of the copy agreed with the club.
             Synced::Unsent { base, at, here } => {
                 let seq = number_save(bridge, &id);
-                let base = base.map(|record| Known { record, at });
+                let known = bridge.borrow().known.get(&id).cloned();
+                let base = known.or(base.map(|record| Known { record, at }));
                 post_saved(bridge, id, seq, base, here);
                 continue;
             }

@@ -59,6 +59,8 @@ struct Bridge {
     known: HashMap<String, Known>,
     /// Per game: this page's last save sent.
     sent: HashMap<String, Sent>,
+    /// Per game: the heads of the view the table is asked from.
+    asked_at: HashMap<String, String>,
     next_seq: u64,
 }
 
@@ -138,10 +140,24 @@ fn tell(msg: &ToWorker) {
     }
 }
 
-/// The table picked `value` for entry `index` of game `id`.
+/// The table picked `value` for entry `index` of game `id`, of the
+/// values it was asked about (a value written elsewhere meanwhile stays,
+/// asked again).
 pub fn settle(id: &str, index: usize, value: String) {
+    let Some(b) = BRIDGE.with(|b| b.borrow().clone()) else {
+        return;
+    };
+    let at = b.borrow().asked_at.get(id).cloned();
     let id = id.to_string();
-    tell(&ToWorker::Settle { id, index, value });
+    post(
+        &b,
+        &ToWorker::Settle {
+            id,
+            index,
+            value,
+            at,
+        },
+    );
 }
 
 /// Parts of game `id`'s round typed on this phone.
@@ -307,6 +323,7 @@ fn open(m: Membership, create: Option<String>) {
         opened: (m.clone(), create.clone()),
         known: HashMap::new(),
         sent: HashMap::new(),
+        asked_at: HashMap::new(),
         next_seq: 1,
     }));
     let on_message = {
@@ -363,7 +380,14 @@ fn open(m: Membership, create: Option<String>) {
         let bridge = bridge.clone();
         Rc::new(move |n: &Night| send_night(&bridge, n))
     };
-    set_hooks(saved, night);
+    let rival = {
+        let bridge = bridge.clone();
+        Rc::new(move |id: &str, index: usize, value: String| {
+            let id = id.to_string();
+            post(&bridge, &ToWorker::Rival { id, index, value });
+        })
+    };
+    set_hooks(saved, night, rival);
     BRIDGE.with(|b| *b.borrow_mut() = Some(bridge.clone()));
     if !m.url.is_empty() {
         push_local(bridge);
@@ -573,6 +597,10 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
             if sent.is_some_and(|sent| seq < sent.seq) {
                 return;
             }
+            bridge
+                .borrow_mut()
+                .asked_at
+                .insert(id.clone(), heads.clone());
             club.asked.update(|a| {
                 if asked.is_empty() {
                     a.remove(&id);
