@@ -107,6 +107,10 @@ struct Phone {
     /// Saves on disk not yet announced to the club (the moment between a
     /// save's commit and the bridge's hearing of it).
     unannounced: usize,
+    /// Saves numbered, not yet read from storage and posted.
+    numbered: VecDeque<u64>,
+    /// Views heard, not yet kept (with what this page's saves they hold).
+    to_keep: VecDeque<(Told1, Option<u64>)>,
     // The worker.
     doc: Automerge,
     own_heads: Option<Vec<automerge::ChangeHash>>,
@@ -146,6 +150,8 @@ impl Phone {
             asked: Vec::new(),
             asked_at: String::new(),
             unannounced: 0,
+            numbered: VecDeque::new(),
+            to_keep: VecDeque::new(),
             own_heads: made_here.then(|| doc.get_heads()),
             doc,
             applied: 0,
@@ -185,7 +191,7 @@ impl Phone {
                 if let Some(heads) = write_save(&mut self.doc, &save, self.own_heads.as_deref()) {
                     self.own_heads = Some(heads);
                 }
-                self.applied = seq;
+                self.applied = self.applied.max(seq);
             }
             ToWorker::Rival { index, value } => {
                 game_doc::put_rival(&mut self.doc, index, &value).unwrap()
@@ -199,11 +205,23 @@ impl Phone {
 
     /// Sends `stored` to the worker as the bridge does: an edit of what it
     /// last kept or sent.
-    fn send(&mut self, before: Option<(String, Option<String>)>) {
+    /// The number of the page's next save (the bridge numbers a save as it
+    /// hears of it, and posts it once read from storage).
+    fn number(&mut self) -> u64 {
         let seq = self.next_seq;
         self.next_seq += 1;
+        self.sent = Some((seq, None));
+        seq
+    }
+
+    /// Posts the game as stored now, save `seq`, as an edit of what the
+    /// page last kept or sent (else of the copy agreed with the club).
+    fn post(&mut self, seq: u64, base: Option<(String, Option<String>)>) {
+        let before = self.known.clone().or(base);
         let (before, at) = before.unzip();
-        self.sent = Some((seq, Some(rev_of(&self.stored))));
+        if let Some(sent) = self.sent.as_mut().filter(|(s, _)| *s == seq) {
+            sent.1 = Some(rev_of(&self.stored));
+        }
         self.known = Some((self.stored.clone(), None));
         self.to_worker.push_back(ToWorker::Saved {
             seq,
@@ -215,23 +233,32 @@ impl Phone {
         });
     }
 
-    /// The bridge hears of the page's saves: the game as stored now, sent
-    /// as an edit of what it last kept or sent.
+    /// The bridge hears of the page's saves: numbered now, posted once
+    /// read ([`Step::Post`]).
     fn announce(&mut self) {
         if self.unannounced == 0 {
             return;
         }
         self.unannounced = 0;
-        let before = self
-            .known
-            .clone()
-            .or_else(|| self.base.clone().map(|(b, at)| (b, Some(at))));
-        self.send(before);
+        let seq = self.number();
+        self.numbered.push_back(seq);
+    }
+
+    /// The bridge posts the oldest save it numbered.
+    fn post_next(&mut self) {
+        if let Some(seq) = self.numbered.pop_front() {
+            let base = self.base.clone().map(|(b, at)| (b, Some(at)));
+            self.post(seq, base);
+        }
     }
 
     /// Whether anything is still on its way inside the phone.
     fn busy(&self) -> bool {
-        self.unannounced > 0 || !self.to_worker.is_empty() || !self.to_page.is_empty()
+        self.unannounced > 0
+            || !self.numbered.is_empty()
+            || !self.to_keep.is_empty()
+            || !self.to_worker.is_empty()
+            || !self.to_page.is_empty()
     }
 
     /// The page keeps the worker's next view (the bridge and
@@ -246,6 +273,15 @@ impl Phone {
         self.asked = told.asked.clone();
         self.asked_at = told.heads.clone();
         let holds = self.sent.and_then(|(_, rev)| rev);
+        self.to_keep.push_back((told, holds));
+    }
+
+    /// The page keeps the next view it heard, in the transaction that
+    /// reads the copy here (`decide_synced`): maybe after saves made since.
+    fn keep_step(&mut self) {
+        let Some((told, holds)) = self.to_keep.pop_front() else {
+            return;
+        };
         let game = check_game(&told.record).expect("the club's game checks");
         let told_game = Told {
             game,
@@ -279,8 +315,8 @@ impl Phone {
             // As the bridge: an edit of what it last kept or sent, else of
             // the copy agreed with the club.
             Synced::Unsent { base, at, .. } => {
-                let before = self.known.clone().or(base.map(|b| (b, at)));
-                self.send(before);
+                let seq = self.number();
+                self.post(seq, base.map(|b| (b, at)));
             }
             _ => self.known = Some((told.record, Some(told.heads))),
         }
@@ -322,10 +358,14 @@ enum Step {
     Refresh { phone: usize },
     /// The worker handles the page's next message.
     Worker { phone: usize },
-    /// The page keeps the worker's next view.
+    /// The page hears the worker's next view.
     Page { phone: usize },
     /// The bridge hears of the page's saves.
     Announce { phone: usize },
+    /// The bridge posts a save it numbered.
+    Post { phone: usize },
+    /// The page keeps a view it heard.
+    Keep { phone: usize },
     /// The phone sends its changes to the server.
     Up { phone: usize },
     /// The phone receives the server's changes.
@@ -345,6 +385,8 @@ fn step(phones: usize) -> impl Strategy<Value = Step> {
         4 => p.clone().prop_map(|phone| Step::Worker { phone }),
         4 => p.clone().prop_map(|phone| Step::Page { phone }),
         3 => p.clone().prop_map(|phone| Step::Announce { phone }),
+        3 => p.clone().prop_map(|phone| Step::Post { phone }),
+        3 => p.clone().prop_map(|phone| Step::Keep { phone }),
         3 => p.clone().prop_map(|phone| Step::Up { phone }),
         3 => p.clone().prop_map(|phone| Step::Down { phone }),
         1 => p.prop_map(|phone| Step::Toggle { phone }),
@@ -460,6 +502,8 @@ impl Club {
             Step::Worker { phone } => self.phones[phone].worker_step(),
             Step::Page { phone } => self.phones[phone].page_step(),
             Step::Announce { phone } => self.phones[phone].announce(),
+            Step::Post { phone } => self.phones[phone].post_next(),
+            Step::Keep { phone } => self.phones[phone].keep_step(),
             Step::Up { phone } => {
                 if self.phones[phone].online {
                     let mut doc = self.phones[phone].doc.clone();
@@ -493,8 +537,10 @@ impl Club {
             for i in 0..self.phones.len() {
                 while self.phones[i].busy() {
                     self.phones[i].announce();
+                    self.phones[i].post_next();
                     self.phones[i].worker_step();
                     self.phones[i].page_step();
+                    self.phones[i].keep_step();
                 }
                 self.run(&Step::Up { phone: i });
             }
@@ -502,8 +548,10 @@ impl Club {
                 self.run(&Step::Down { phone: i });
                 while self.phones[i].busy() {
                     self.phones[i].announce();
+                    self.phones[i].post_next();
                     self.phones[i].worker_step();
                     self.phones[i].page_step();
+                    self.phones[i].keep_step();
                 }
             }
             let after: Vec<_> = self.phones.iter().map(|p| p.doc.get_heads()).collect();
@@ -616,6 +664,8 @@ fn within(s: Step, phones: usize) -> Step {
         Step::Worker { phone } => Step::Worker { phone: p(phone) },
         Step::Page { phone } => Step::Page { phone: p(phone) },
         Step::Announce { phone } => Step::Announce { phone: p(phone) },
+        Step::Post { phone } => Step::Post { phone: p(phone) },
+        Step::Keep { phone } => Step::Keep { phone: p(phone) },
         Step::Up { phone } => Step::Up { phone: p(phone) },
         Step::Down { phone } => Step::Down { phone: p(phone) },
         Step::Toggle { phone } => Step::Toggle { phone: p(phone) },
@@ -630,6 +680,7 @@ fn the_issues_walk_keeps_both_hands() {
     let steps = [
         Add { phone: 1, value: 3 },
         Announce { phone: 1 },
+        Post { phone: 1 },
         Worker { phone: 1 },
         Up { phone: 1 },
         Add {
@@ -638,6 +689,8 @@ fn the_issues_walk_keeps_both_hands() {
         },
         Down { phone: 0 },
         Worker { phone: 0 },
+        Page { phone: 0 },
+        Keep { phone: 0 },
     ];
     check(2, &steps).unwrap();
 }

@@ -1011,3 +1011,48 @@ fn a_hand_that_arrived_second_is_kept_beside_the_first_for_the_table_to_pick() {
         );
     }
 }
+
+/// Found by issue 52's first-pick browser test: the page numbers a save
+/// as it hears of it and posts it once read from storage, while a save it
+/// must send again (the club's copy lacked it) is numbered and posted at
+/// once: the worker can get save 3 before save 2. It then told every
+/// later view as save 2's, and the page, whose last save is 3, skipped
+/// them all: the phone that tapped Big Red never saw another hand.
+#[test]
+fn saves_reaching_the_worker_out_of_their_order_hide_no_later_change_from_the_page() {
+    let (mut net, _, full) = club_of_two();
+    let id = id_of(&full);
+    for seq in [3, 2] {
+        net.say(
+            0,
+            ToWorker::Saved {
+                seq,
+                id: id.clone(),
+                before: Some(with_log(&full, 2)),
+                record: with_log(&full, 3),
+                at: None,
+            },
+        );
+    }
+    net.say(
+        1,
+        ToWorker::Saved {
+            seq: 1,
+            id: id.clone(),
+            before: Some(with_log(&full, 3)),
+            record: with_log(&full, 4),
+            at: None,
+        },
+    );
+    let told = net.phones[0].told.iter().rev().find_map(|m| match m {
+        FromWorker::Game {
+            id: g, seq, record, ..
+        } if *g == id => Some((*seq, entries(record))),
+        _ => None,
+    });
+    assert_eq!(
+        told,
+        Some((3, 4)),
+        "phone 0 hears phone 1's hand as holding its save 3"
+    );
+}

@@ -307,7 +307,13 @@ impl<R: RngCore> Replica<R> {
                 if let Some(Some(heads)) = written {
                     self.own_heads.insert(id.clone(), heads);
                 }
-                self.applied.insert(id, seq);
+                // The page may number a save before an earlier-numbered one
+                // reaches here (one read from storage while it kept a
+                // copy): the document holds every save up to the highest.
+                // Lowering it hid every later view from the page (its
+                // views older than its last save are skipped).
+                let held = self.applied.entry(id).or_default();
+                *held = (*held).max(seq);
                 self.tell_game(&doc);
             }
             Some(doc) => {

@@ -111,9 +111,34 @@ export function handler(dir) {
 export const syncTrace = { on: null };
 let connections = 0;
 
+/** A test's network switch per phone: a page whose cookie says
+ *  `phone=<name>` is cut from the sync server while `syncCut.off` holds
+ *  its name (its connections closed, new ones refused), as a phone whose
+ *  network drops (tests/browser/club_stress.test.mjs). */
+export const syncCut = { off: new Set(), open: new Map() };
+
+/** Cuts phone `name` from the sync server, or (`on`) lets it reach it. */
+export function setPhoneOnline(name, on) {
+  if (on) return syncCut.off.delete(name);
+  syncCut.off.add(name);
+  for (const socket of syncCut.open.get(name) || []) socket.destroy();
+}
+
+function phoneOf(req) {
+  const m = /(?:^|;\s*)phone=([^;]+)/.exec(req.headers.cookie || '');
+  return m ? m[1] : null;
+}
+
 export function passSync(server, syncPort) {
   server.on('upgrade', (req, socket, head) => {
     if (!syncPort || !req.url.startsWith('/sync')) return socket.destroy();
+    const phone = phoneOf(req);
+    if (phone && syncCut.off.has(phone)) return socket.destroy();
+    if (phone) {
+      if (!syncCut.open.has(phone)) syncCut.open.set(phone, new Set());
+      syncCut.open.get(phone).add(socket);
+      socket.on('close', () => syncCut.open.get(phone)?.delete(socket));
+    }
     const id = ++connections;
     const upstream = net.connect(syncPort, '127.0.0.1', () => {
       const lines = [`GET / HTTP/1.1`];

@@ -190,12 +190,18 @@ impl<R: GameUi> Screen<R> {
                     // entry when another screen recorded one meanwhile; a
                     // round the table typed together was what was saved.
                     let shared = self.shared_round();
-                    let moved = self.draft.with_value(|d| {
-                        d.entry
-                            .as_ref()
-                            .map(|e| e.at)
-                            .filter(|at| *at < len && !shared)
-                    });
+                    // What was typed here for an entry another screen
+                    // recorded meanwhile, unless it is what was recorded.
+                    let overtaken = self
+                        .draft
+                        .with_value(|d| d.entry.clone().filter(|e| e.at < len))
+                        .filter(|e| {
+                            let saved = r.log.get(e.at);
+                            !saved.is_some_and(|s| {
+                                Form::<R>::typed_is(&r.setup(), &r.log, e.at, &e.text, s)
+                            })
+                        })
+                        .map(|e| e.at);
                     self.draft.update_value(|d| {
                         if shared && d.entry.as_ref().is_some_and(|e| e.at < len) {
                             d.entry = None;
@@ -203,10 +209,15 @@ impl<R: GameUi> Screen<R> {
                             e.at = len;
                         }
                     });
-                    // Never moved on silently: the screen says where it went.
-                    if let Some(at) = moved {
+                    // Never moved on, or dropped, silently: the screen says
+                    // what became of what was typed.
+                    if let Some(at) = overtaken {
                         let (was, now) = (R::entry_label(&r.log, at), R::entry_label(&r.log, len));
-                        said = Some(format!("{was} was recorded on another screen while you typed it. What you typed is now in the form for {}: check it before you save.", lower_first(&now)));
+                        said = Some(if shared {
+                            format!("{was} was saved on another phone while you typed it here: what you typed was not saved. Check {} in the sheet, and correct it if it is wrong.", lower_first(&was))
+                        } else {
+                            format!("{was} was recorded on another screen while you typed it. What you typed is now in the form for {}: check it before you save.", lower_first(&now))
+                        });
                     }
                     if self
                         .rec

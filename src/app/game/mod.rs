@@ -188,6 +188,36 @@ impl<R: Rules> Clone for Form<R> {
 impl<R: Rules> Copy for Form<R> {}
 
 impl<R: GameUi> Form<R> {
+    /// Whether `text` (a kept draft of entry `index` of `log`) builds
+    /// exactly `entry`: what was typed here is what was saved (by another
+    /// phone, at the same table). Built apart from any screen.
+    pub fn typed_is(
+        setup: &Setup<R::Settings>,
+        log: &[R::Entry],
+        index: usize,
+        text: &str,
+        entry: &R::Entry,
+    ) -> bool {
+        let owner = Owner::new();
+        owner.with(|| {
+            let before = replay_prefix::<R>(setup, log.get(..index).unwrap_or(log)).0;
+            let form = Form::<R> {
+                setup: StoredValue::new(setup.clone()),
+                before: StoredValue::new(before),
+                log: StoredValue::new(log.to_vec()),
+                index,
+                editing: false,
+                error: RwSignal::new(None),
+                tried: RwSignal::new(false),
+                save: Callback::new(|_: ()| {}),
+            };
+            slot_state::<R::Draft>(R::DRAFT_SHAPE, text)
+                .and_then(|d| R::restore(&form, d))
+                .and_then(|d| R::build(&form, &d).ok())
+                .is_some_and(|built| built == *entry)
+        })
+    }
+
     /// Reads the players and settings.
     pub fn with_setup<T>(&self, f: impl FnOnce(&Setup<R::Settings>) -> T) -> T {
         self.setup.with_value(f)
