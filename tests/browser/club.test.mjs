@@ -197,11 +197,19 @@ test('both phones score while the server is down; back online both hands are kep
       assert.equal(await p.page.getByTestId('club-pick').count(), 2);
       const choices = await p.page.getByTestId('club-pick').allTextContents();
       assert.ok(choices.some((t) => t.includes('Bob +3')) && choices.some((t) => t.includes('Bob +9')), choices.join(' | '));
+      // Until the table answers, neither value is shown as settled (issue
+      // 52): the hand is marked undecided, the totals said to wait, and
+      // the phone's own "Saved hand 2" says it is kept beside another.
+      await p.page.getByTestId('row-1').getByTestId('row-undecided').waitFor();
+      assert.match(await p.page.getByTestId('club-undecided').textContent(), /Undecided: two phones recorded Hand 2 differently\. The totals and the result wait/);
+      assert.match(await p.page.getByTestId('saved-note').textContent(), /Hand 2 was also recorded on another phone, differently\. Yours is kept beside it/);
     }
     // The table keeps the 9 (on phone B); both phones settle on it.
     await b.page.getByTestId('club-pick').filter({ hasText: 'Bob +9' }).click();
     for (const p of [a, b]) {
       await p.page.getByTestId('club-asked').waitFor({ state: 'detached', timeout: 30_000 });
+      await p.page.getByTestId('club-undecided').waitFor({ state: 'detached' });
+      assert.equal(await p.page.getByTestId('row-undecided').count(), 0);
       await poll(async () => (await new GameScreen(p.page).totals()).Bob === 14, { timeout: 15_000 });
       assert.deepEqual(await new GameScreen(p.page).totals(), { Ann: 0, Bob: 14 });
       assert.equal(await new GameScreen(p.page).rowCount(), 2);
