@@ -47,11 +47,15 @@ async function type(p, out, other, pips) {
   // The form may be built anew under a finger (the other phone's hand
   // arrived): WebKit's and Gecko's drivers then hold a stale element, and
   // the person types again into the new form.
+  // The other phone's count for the same player, shared as it is typed,
+  // may land in the field between its selection and the typing: the
+  // person reads the field and types again.
+  const field = p.page.getByLabel(`${other}: pips left`);
   for (let attempt = 1; ; attempt++) {
     try {
       await g.wentOut(out);
       await g.typePips(other, String(pips));
-      return;
+      if ((await field.inputValue()) === String(pips) || attempt >= 5) return;
     } catch (e) {
       if (attempt >= 5 || !/stale element|not found|detached/i.test(String(e.message))) throw e;
     }

@@ -169,6 +169,8 @@ impl<R: GameUi> Screen<R> {
             let read = read_game::<R>(&s, &game).await;
             // Never shown under a tap on the entry form (it would be lost).
             crate::app::steady::until_lifted().await;
+            // A save of this page's was refused (the game changed).
+            let refused = then.is_some();
             let mut said = then;
             match read {
                 Ok(r) if older(&r) => {}
@@ -215,6 +217,8 @@ impl<R: GameUi> Screen<R> {
                         let (was, now) = (R::entry_label(&r.log, at), R::entry_label(&r.log, len));
                         said = Some(if shared {
                             format!("{was} was saved on another phone while you typed it here: what you typed was not saved. Check {} in the sheet, and correct it if it is wrong.", lower_first(&was))
+                        } else if refused {
+                            format!("Not saved: {was} was recorded on another screen while you typed it. What you typed is now in the form for {}: check it and save again.", lower_first(&now))
                         } else {
                             format!("{was} was recorded on another screen while you typed it. What you typed is now in the form for {}: check it before you save.", lower_first(&now))
                         });
