@@ -18,7 +18,7 @@ use std::collections::{HashSet, VecDeque};
 use automerge::{Automerge, ReadDoc};
 use chicken_club::game_doc::{self, entry_key};
 use chicken_club::kept::heads_of;
-use chicken_club::replica::{settle_at, write_save, Save};
+use chicken_club::save::{settle_at, write_save, Save};
 use chicken_scores::model::backup::check_game;
 use chicken_scores::model::read_stored;
 use chicken_scores::storage::synced::{decide_synced, Synced, Told};
@@ -249,6 +249,17 @@ impl Phone {
         if let Some(seq) = self.numbered.pop_front() {
             let base = self.base.clone().map(|(b, at)| (b, Some(at)));
             self.post(seq, base);
+        }
+    }
+
+    /// Delivers everything on its way inside the phone.
+    fn drain(&mut self) {
+        while self.busy() {
+            self.announce();
+            self.post_next();
+            self.worker_step();
+            self.page_step();
+            self.keep_step();
         }
     }
 
@@ -535,24 +546,12 @@ impl Club {
         for _ in 0..100 {
             let before: Vec<_> = self.phones.iter().map(|p| p.doc.get_heads()).collect();
             for i in 0..self.phones.len() {
-                while self.phones[i].busy() {
-                    self.phones[i].announce();
-                    self.phones[i].post_next();
-                    self.phones[i].worker_step();
-                    self.phones[i].page_step();
-                    self.phones[i].keep_step();
-                }
+                self.phones[i].drain();
                 self.run(&Step::Up { phone: i });
             }
             for i in 0..self.phones.len() {
                 self.run(&Step::Down { phone: i });
-                while self.phones[i].busy() {
-                    self.phones[i].announce();
-                    self.phones[i].post_next();
-                    self.phones[i].worker_step();
-                    self.phones[i].page_step();
-                    self.phones[i].keep_step();
-                }
+                self.phones[i].drain();
             }
             let after: Vec<_> = self.phones.iter().map(|p| p.doc.get_heads()).collect();
             let same = after.windows(2).all(|w| w[0] == w[1]);

@@ -316,6 +316,17 @@ impl Net {
         })
     }
 
+    /// The last game `id` phone `i`'s app was told: which of its saves
+    /// it holds, and its entries.
+    fn last_save_told(&self, i: usize, id: &str) -> Option<(u64, usize)> {
+        self.phones[i].told.iter().rev().find_map(|m| match m {
+            FromWorker::Game {
+                id: g, seq, record, ..
+            } if g == id => Some((*seq, entries(record))),
+            _ => None,
+        })
+    }
+
     /// The club as phone `i`'s app was last told.
     fn club(&self, i: usize) -> Option<(String, String, usize, usize)> {
         self.phones[i].told.iter().rev().find_map(|m| match m {
@@ -835,12 +846,7 @@ fn a_save_made_before_the_clubs_index_is_read_edits_the_clubs_game_and_makes_no_
     net.off[1] = false;
     net.settle();
     net.online(1);
-    let told = net.phones[1].told.iter().rev().find_map(|m| match m {
-        FromWorker::Game {
-            id: g, seq, record, ..
-        } if *g == id => Some((*seq, entries(record))),
-        _ => None,
-    });
+    let told = net.last_save_told(1, &id);
     assert_eq!(
         told,
         Some((9, 3)),
@@ -1044,12 +1050,7 @@ fn saves_reaching_the_worker_out_of_their_order_hide_no_later_change_from_the_pa
             at: None,
         },
     );
-    let told = net.phones[0].told.iter().rev().find_map(|m| match m {
-        FromWorker::Game {
-            id: g, seq, record, ..
-        } if *g == id => Some((*seq, entries(record))),
-        _ => None,
-    });
+    let told = net.last_save_told(0, &id);
     assert_eq!(
         told,
         Some((3, 4)),

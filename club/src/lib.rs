@@ -25,6 +25,7 @@ pub mod message;
 pub mod paced;
 pub mod replica;
 pub mod round_doc;
+pub mod save;
 
 /// Why a document cannot be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -63,27 +63,45 @@ pub fn banner(parts: BannerParts) -> AnyView {
             .into_any()
     });
     let result_was = dynamic(move || {
-        club.result_was.with(|r| r.get(&id).cloned()).map(|was| {
-            let id = id.clone();
-            view! {
-                <div class="banner warn" role="alert" data-testid="club-result-changed">
-                    <p>{format!("A change from another phone changed this game's result. Before it: {was}.")}</p>
-                    <button class="secondary" on:click=move |_| club.result_was.update(|r| { r.remove(&id); })>"OK"</button>
-                </div>
-            }
-        }).into_any()
+        club.result_was
+            .with(|r| r.get(&id).cloned())
+            .map(|was| {
+                let id = id.clone();
+                notice(
+                    "club-result-changed",
+                    format!(
+                        "A change from another phone changed this game's result. Before it: {was}."
+                    ),
+                    move || {
+                        club.result_was.update(|r| {
+                            r.remove(&id);
+                        })
+                    },
+                )
+            })
+            .into_any()
     });
     let undo_lost = dynamic(move || {
         club.undo_lost.with(|u| u.get(&id_undo).copied()).map(|index| {
             let id = id_undo.clone();
             let name = label.run(index);
-            view! {
-                <div class="banner warn" role="alert" data-testid="club-undo-lost">
-                    <p>{format!("{name}, which you undid here, is back: another phone corrected or recorded it at the same time, and that stands. Undo it again if it should go.")}</p>
-                    <button class="secondary" on:click=move |_| club.undo_lost.update(|u| { u.remove(&id); })>"OK"</button>
-                </div>
-            }
+            notice(
+                "club-undo-lost",
+                format!("{name}, which you undid here, is back: another phone corrected or recorded it at the same time, and that stands. Undo it again if it should go."),
+                move || club.undo_lost.update(|u| { u.remove(&id); }),
+            )
         }).into_any()
     });
     view! { {asked} {result_was} {undo_lost} }.into_any()
+}
+
+/// A notice about the game from the club, until OK is tapped.
+fn notice(test_id: &'static str, text: String, ok: impl Fn() + 'static) -> AnyView {
+    view! {
+        <div class="banner warn" role="alert" data-testid=test_id>
+            <p>{text}</p>
+            <button class="secondary" on:click=move |_| ok()>"OK"</button>
+        </div>
+    }
+    .into_any()
 }
