@@ -68,7 +68,8 @@ async function type(p, out, other, pips) {
 async function save(p, n) {
   const note = p.page.getByTestId('saved-note');
   const error = p.page.getByTestId('save-error');
-  const text = async (l) => ((await l.count()) ? (await l.textContent()).trim() : null);
+  // Read at once, never waited for: the line may go between two reads.
+  const text = (l) => l.evaluateAll((els) => (els.length ? els[0].textContent.trim() : null));
   const before = await text(note);
   await new GameScreen(p.page).save();
   let said = null;

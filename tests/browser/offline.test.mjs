@@ -420,11 +420,14 @@ test('(f) a worker script that fails to load is tried again at the next start, w
     // (as when the page is left mid-load on WebKit, or the server hiccups).
     const script500 = server.fail((p) => p === '/sw.js', 2);
     await within(script500.answered, 30_000, 'the app asks for /sw.js');
-    // Registrations of one scope run one after another, so this one
-    // settles only after the app's has failed.
+    // Registrations of one scope run one after another, and one made while
+    // an equivalent one is pending joins it (the spec's job coalescing):
+    // either way this one settles only after the app's has failed, and
+    // met a 500 (the app's or its own).
     const after = await page.evaluate(() => navigator.serviceWorker.register('/sw.js').then(() => 'registered', () => 'refused'));
     assert.equal(after, 'refused');
-    assert.equal(script500.hit.length, 2, 'both registrations met the 500');
+    assert.ok(script500.hit.length >= 1, 'the registrations met the 500');
+    script500.left = 0; // the server is well again
     await page.getByRole('heading', { name: /Chicken Scores/ }).waitFor(WAIT);
     // Chromium logs the 500 itself, once per registration: the browser's line, not the app's.
     const browsersOwn = /^A bad HTTP response code \(500\) was received when fetching the script\.$/;
