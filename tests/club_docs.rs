@@ -664,6 +664,57 @@ fn a_list_that_is_not_a_list_is_read_as_empty_and_noted_the_index_too() {
 }
 
 #[test]
+fn the_clubs_list_of_games_keeps_one_line_per_game_and_leaves_out_what_it_does_not_write() {
+    use chicken_club::listed;
+    let mut club = AutoCommit::new();
+    club_doc::create(&mut club, "Club").unwrap();
+    let lines = vec![
+        ("g1".to_string(), "{\"a\":1}".to_string()),
+        ("g2".to_string(), "{}".to_string()),
+    ];
+    assert_eq!(listed::put(&mut club, &lines).unwrap(), 2);
+    assert_eq!(
+        listed::put(&mut club, &lines).unwrap(),
+        0,
+        "the same lines write nothing"
+    );
+    let read = club_doc::read(&club).unwrap();
+    assert_eq!(read.listed, lines);
+    assert_eq!(read.list_left_out, 0);
+    assert_eq!(listed::line_of(&club, "g2").as_deref(), Some("{}"));
+    // A peer's entries of other shapes, or too long, are left out and
+    // counted; the club and the other lines are read.
+    let list = match club.get(ROOT, listed::KEY).unwrap() {
+        Some((automerge::Value::Object(ObjType::Map), id)) => id,
+        other => panic!("{other:?}"),
+    };
+    club.put(&list, "g3", 12).unwrap();
+    club.put_object(&list, "g4", ObjType::Map).unwrap();
+    club.put(&list, "g5", "x".repeat(limits::MAX_LINE_BYTES + 1))
+        .unwrap();
+    let read = club_doc::read(&club).unwrap();
+    assert_eq!(read.listed, lines);
+    assert_eq!(read.list_left_out, 3);
+    // A list that is not a map lists nothing and refuses nothing.
+    club.put(ROOT, listed::KEY, 7).unwrap();
+    let read = club_doc::read(&club).unwrap();
+    assert!(read.listed.is_empty());
+    assert_eq!(read.name.as_deref(), Some("Club"));
+    // A club made before the list: the first line makes it.
+    club.delete(ROOT, listed::KEY).unwrap();
+    assert_eq!(listed::put(&mut club, &lines[..1]).unwrap(), 1);
+    assert_eq!(club_doc::read(&club).unwrap().listed, lines[..1].to_vec());
+    // Lines past the club's limit of games: the first kept, the rest counted.
+    let many: Vec<(String, String)> = (0..limits::MAX_CLUB_GAMES + 5)
+        .map(|i| (format!("g{i:06}"), "{}".to_string()))
+        .collect();
+    listed::put(&mut club, &many).unwrap();
+    let read = club_doc::read(&club).unwrap();
+    assert_eq!(read.listed.len(), limits::MAX_CLUB_GAMES);
+    assert_eq!(read.list_left_out, 6);
+}
+
+#[test]
 fn a_club_document_of_a_newer_release_or_a_game_is_refused() {
     let mut doc = AutoCommit::new();
     club_doc::create(&mut doc, "Club").unwrap();
@@ -850,6 +901,12 @@ mod kept_here {
 
     /// The club's copy `record`, told at heads "h", holding this page's
     /// saves up to revision `holds`.
+    /// The summary keeping `record` at revision `rev` writes.
+    fn summary_of(record: &str, rev: u64) -> chicken_scores::model::Summary {
+        let game = checked(record);
+        game.written(&game.id, rev, clock()).unwrap().1
+    }
+
     fn told(record: &str, holds: Option<u64>) -> Told {
         Told {
             game: checked(record),
@@ -869,7 +926,8 @@ mod kept_here {
             Synced::Written {
                 rev: 1,
                 result_was: None,
-                undo_lost: None
+                undo_lost: None,
+                summary: Box::new(summary_of(&part, 1)),
             }
         );
         assert_eq!(
@@ -882,7 +940,8 @@ mod kept_here {
             Synced::Written {
                 rev: 2,
                 result_was: None,
-                undo_lost: None
+                undo_lost: None,
+                summary: Box::new(summary_of(&more, 2)),
             }
         );
         let text = block_on(store.backend().get(Area::Games, &checked(&more).id))

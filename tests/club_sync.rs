@@ -1057,3 +1057,79 @@ fn saves_reaching_the_worker_out_of_their_order_hide_no_later_change_from_the_pa
         "phone 0 hears phone 1's hand as holding its save 3"
     );
 }
+
+/// The lines phone `i`'s app was told of the club's list, by game.
+fn lines_told(net: &Net, i: usize) -> HashMap<String, String> {
+    let mut out = HashMap::new();
+    for m in &net.phones[i].told {
+        if let FromWorker::Listed { lines, .. } = m {
+            out.extend(lines.iter().cloned());
+        }
+    }
+    out
+}
+
+/// The line the game's document was told with, last, on phone `i`.
+fn line_told_with_game(net: &Net, i: usize, id: &str) -> Option<Option<String>> {
+    net.phones[i].told.iter().rev().find_map(|m| match m {
+        FromWorker::Game { id: g, line, .. } if g == id => Some(line.clone()),
+        _ => None,
+    })
+}
+
+#[test]
+fn a_joining_phone_is_told_every_games_line_from_the_clubs_document_and_finished_games_follow() {
+    let (mut net, url, full) = club_of_two();
+    let id = id_of(&full);
+    let finished = r#"{"schema":3,"id":"G","rev":0,"kind":"chickenfoot","players":["Ann","Bob"],"created_ms":1,"updated_ms":2,"finished":true,"summary":"Won by Ann"}"#.replace('G', &id);
+    net.say(
+        0,
+        ToWorker::Listed {
+            id: id.clone(),
+            line: finished.clone(),
+        },
+    );
+    // Told on the phone that was there, with the game's own view next time.
+    assert_eq!(lines_told(&net, 1).get(&id), Some(&finished));
+    // A third phone joins: the line comes with the club's document, and
+    // the finished game's entries follow in the background.
+    let c = net.join_third("phone-c", 300, &url);
+    assert_eq!(lines_told(&net, c).get(&id), Some(&finished));
+    for _ in 0..50 {
+        if net.game(c, &id).is_some() {
+            break;
+        }
+        net.phones[c].replica.engine.tick();
+        net.settle();
+    }
+    assert_eq!(net.game(c, &id).map(|g| entries(&g.0)), Some(2));
+    assert_eq!(
+        line_told_with_game(&net, c, &id),
+        Some(Some(finished.clone()))
+    );
+    // The same line again writes nothing: the club's document is unchanged.
+    let heads = |net: &Net| net.phones[0].told.len();
+    let before = heads(&net);
+    net.say(0, ToWorker::Listed { id, line: finished });
+    assert_eq!(heads(&net), before, "nothing new told");
+}
+
+#[test]
+fn a_club_made_before_the_list_gets_one_from_the_first_line_written() {
+    let (mut net, url, full) = club_of_two();
+    let id = id_of(&full);
+    assert!(net.change_club(0, &url, |tx| {
+        use automerge::transaction::Transactable;
+        tx.delete(automerge::ROOT, chicken_club::listed::KEY)
+            .unwrap();
+    }));
+    let line = r#"{"schema":3,"id":"G","rev":0,"kind":"chickenfoot","players":["Ann","Bob"],"created_ms":1,"updated_ms":1,"finished":false,"summary":"In progress"}"#.replace('G', &id);
+    net.say(
+        1,
+        ToWorker::Listed {
+            id: id.clone(),
+            line: line.clone(),
+        },
+    );
+    assert_eq!(lines_told(&net, 0).get(&id), Some(&line));
+}

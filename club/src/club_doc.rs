@@ -9,6 +9,7 @@
 //!   "players": { "<name key>": "<name as written>" },
 //!   "renamed": { "<old name key>": "<the name it became>" },
 //!   "nights":  { "<night id>": "<night JSON>" },
+//!   "list":    { "<game id>": "<its line on home>" },   (crate::listed)
 //! }
 //! ```
 //!
@@ -51,6 +52,10 @@ pub struct Club {
     pub renamed: Vec<(String, String)>,
     /// Each night's id and its stored JSON, by id.
     pub nights: Vec<(String, String)>,
+    /// Each game's line in the club's list ([`super::listed`]), by id.
+    pub listed: Vec<(String, String)>,
+    /// Entries of the list left out (not lines, or past the limit).
+    pub list_left_out: usize,
     /// Keys written with more than one value on different phones
     /// ("games/<id>", "players/<key>", "nights/<id>"): the first value is
     /// shown.
@@ -197,7 +202,7 @@ pub fn create<T: Transactable>(doc: &mut T, name: &str) -> Result<(), DocError> 
     doc.put(ROOT, "doc", CLUB_DOC)?;
     doc.put(ROOT, "layout", CLUB_LAYOUT)?;
     doc.put(ROOT, "name", name)?;
-    for map in ["games", "players", "renamed", "nights"] {
+    for map in ["games", "players", "renamed", "nights", super::listed::KEY] {
         doc.put_object(ROOT, map, ObjType::Map)?;
     }
     Ok(())
@@ -332,6 +337,7 @@ pub fn read<D: ReadDoc>(doc: &D) -> Result<Club, DocError> {
         .map(|(_, name)| name)
         .collect();
     club.nights = texts(doc, List::Nights, &mut club)?;
+    (club.listed, club.list_left_out) = super::listed::read(doc)?;
     Ok(club)
 }
 

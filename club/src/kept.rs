@@ -88,6 +88,11 @@ impl Kept {
         self.at.get(doc).is_some_and(|h| h == heads)
     }
 
+    /// Whether the app holds `doc` at all (at some heads).
+    pub fn has(&self, doc: &DocumentId) -> bool {
+        self.at.contains_key(doc)
+    }
+
     /// Stored game `doc` the app may not hold: told again in its turn.
     pub fn retell(&mut self, doc: DocumentId) {
         self.retell.push_back(doc);

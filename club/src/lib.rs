@@ -21,6 +21,7 @@ pub mod game_doc;
 pub mod idb;
 pub mod kept;
 pub mod limits;
+pub mod listed;
 pub mod message;
 pub mod paced;
 pub mod replica;

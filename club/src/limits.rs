@@ -18,3 +18,5 @@ pub const MAX_CLUB_PLAYERS: usize = 1_000;
 pub const MAX_CLUB_NAME: usize = 40;
 /// Seats at one table (a round's parts: one per seat and the table's).
 pub const MAX_SEATS: usize = 16;
+/// One game's line in the club's list (`crate::listed`): a summary.
+pub const MAX_LINE_BYTES: usize = 8_192;

@@ -40,6 +40,20 @@ pub enum ToWorker {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         at: Option<String>,
     },
+    /// Game `id`'s line in the club's list is missing or differs from the
+    /// game as kept here: `line` is it ([`crate::listed`]).
+    Listed {
+        /// The game.
+        id: String,
+        /// Its line.
+        line: String,
+    },
+    /// Game `id` is opened here before its document arrived: fetch it
+    /// first.
+    Want {
+        /// The game.
+        id: String,
+    },
     /// The table picked `value` for entry `index` of game `id`.
     Settle {
         /// The game.
@@ -160,6 +174,19 @@ pub enum FromWorker {
         /// of the app's next save of the game ([`ToWorker::Saved`]'s `at`).
         #[serde(default)]
         heads: String,
+        /// The game's line in the club's list as the worker last read it
+        /// (`None`: none): the app writes its own when it differs.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        line: Option<String>,
+    },
+    /// Lines of the club's list of games ([`crate::listed`]) the app has
+    /// not been told, of games it may not hold: home lists them until
+    /// each game arrives.
+    Listed {
+        /// (game id, line) of each.
+        lines: Vec<(String, String)>,
+        /// Entries of the list left out (not lines, or past the limit).
+        left_out: usize,
     },
     /// The round being typed at game `id`'s table, as its document holds
     /// it now (every part).

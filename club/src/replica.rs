@@ -3,7 +3,7 @@
 //! messages ([`ToWorker`], [`FromWorker`]) and the documents. The sync
 //! worker runs it in the browser; the tests run it natively.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::rc::Rc;
 
 use automerge::{AutoCommit, Automerge, ChangeHash, ReadDoc};
@@ -15,13 +15,16 @@ use super::kept::{heads_of, Kept};
 use super::message::{Asked, FromWorker, ToWorker};
 use super::paced::{Paced, Wire};
 use super::save::{settle_at, write_save, Save};
-use super::{club_doc, game_doc, round_doc, DocError};
+use super::{club_doc, game_doc, listed, round_doc, DocError};
 
 /// Games created here indexed in one change at most, while more are
 /// being created.
 const INDEX_BATCH: usize = 250;
 /// How long a game created here waits for others to be indexed with it.
 const INDEX_WAIT_MS: u128 = 1_000;
+
+/// Lines of the club's list told to the app in one message at most.
+const LINES_PER_MESSAGE: usize = 1_000;
 
 /// How often the app is told of the count of games here while only that
 /// count changes (games arriving one by one: thousands of messages, each
@@ -88,6 +91,10 @@ pub struct Replica<R: RngCore> {
     /// The games of the club's index that are here (ready), counted as
     /// each becomes ready: not by going through the index each time.
     indexed_here: HashSet<String>,
+    /// Games' lines to write into the club's list, together.
+    listing: BTreeMap<String, String>,
+    /// The club's lines told to the app.
+    lines_told: HashMap<String, String>,
     out: Vec<FromWorker>,
 }
 
@@ -126,6 +133,8 @@ impl<R: RngCore> Replica<R> {
             paced: Paced::default(),
             online: false,
             indexed_here: HashSet::new(),
+            listing: BTreeMap::new(),
+            lines_told: HashMap::new(),
             out: Vec::new(),
         }
     }
@@ -165,6 +174,8 @@ impl<R: RngCore> Replica<R> {
         let mut io = Vec::new();
         // Games made ready meanwhile and waiting for their batch (a tick).
         self.index_created();
+        // Lines of the club's list written meanwhile, in one change.
+        self.write_listing();
         // A count of games here held back (a tick).
         if self.club_due {
             self.tell_club();
@@ -261,6 +272,14 @@ impl<R: RngCore> Replica<R> {
                 record,
                 at,
             } => self.saved(id, seq, Save { before, record, at }),
+            ToWorker::Listed { id, line } => {
+                self.listing.insert(id, line);
+            }
+            ToWorker::Want { id } => {
+                if let Some(doc) = self.games.get(&id).cloned() {
+                    self.wanted_now(&doc);
+                }
+            }
             ToWorker::Settle {
                 id,
                 index,
@@ -514,8 +533,14 @@ impl<R: RngCore> Replica<R> {
             }
             self.games.insert(id.clone(), doc.clone());
             self.ids.insert(doc.clone(), id.clone());
-            // One stored here waits its turn; one new here is looked for now.
-            if self.is_stored(&doc) {
+            // One stored here waits its turn, and so does a finished game
+            // new here (listed already: its entries follow in the
+            // background); a game in progress is looked for now.
+            let finished = club_read
+                .listed
+                .binary_search_by(|(i, _)| i.cmp(id))
+                .is_ok_and(|at| listed::is_finished(&club_read.listed[at].1));
+            if self.is_stored(&doc) || finished {
                 self.paced.push(doc);
             } else {
                 self.engine.find(doc);
@@ -537,6 +562,7 @@ impl<R: RngCore> Replica<R> {
         for note in &club_read.notes {
             self.say_of_club(note.message());
         }
+        self.tell_lines(&club_read);
         for (id, json) in &club_read.nights {
             if self.nights_told.get(id) != Some(json) {
                 self.nights_told.insert(id.clone(), json.clone());
@@ -547,6 +573,56 @@ impl<R: RngCore> Replica<R> {
             }
         }
         self.tell_club();
+    }
+
+    /// Tells the app the club's lines it was not told, of games it does
+    /// not hold, LINES_PER_MESSAGE at a time.
+    fn tell_lines(&mut self, club: &club_doc::Club) {
+        let new: Vec<(String, String)> = club
+            .listed
+            .iter()
+            .filter(|(id, line)| {
+                self.lines_told.get(id) != Some(line)
+                    && !self.games.get(id).is_some_and(|d| self.kept.has(d))
+            })
+            .cloned()
+            .collect();
+        if new.is_empty() {
+            return;
+        }
+        for (id, line) in &new {
+            self.lines_told.insert(id.clone(), line.clone());
+        }
+        for lines in new.chunks(LINES_PER_MESSAGE) {
+            self.out.push(FromWorker::Listed {
+                lines: lines.to_vec(),
+                left_out: club.list_left_out,
+            });
+        }
+    }
+
+    /// Writes the lines waiting into the club's list, in one change.
+    fn write_listing(&mut self) {
+        if self.listing.is_empty() {
+            return;
+        }
+        let Some(club) = self.club.clone().filter(|c| self.engine.is_ready(c)) else {
+            return;
+        };
+        let lines: Vec<(String, String)> = std::mem::take(&mut self.listing).into_iter().collect();
+        self.engine.change(&club, |d| {
+            let mut tx = d.transaction();
+            let _ = listed::put(&mut tx, &lines);
+            tx.commit();
+        });
+    }
+
+    /// Game `id`'s line in the club's list, as the club's document holds it.
+    fn line_of(&mut self, id: &str) -> Option<String> {
+        let club = self.club.clone()?;
+        self.engine
+            .read(&club, |d| listed::line_of(d, id))
+            .flatten()
     }
 
     /// Tells the app `message` about the club's document, once.
@@ -779,6 +855,7 @@ impl<R: RngCore> Replica<R> {
                 FromWorker::Game {
                     at,
                     heads,
+                    line: self.line_of(&id),
                     seq: self.applied.get(&id).copied().unwrap_or(0),
                     id,
                     record: g.record,

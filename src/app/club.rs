@@ -12,7 +12,7 @@ use std::rc::Rc;
 use chicken_club::message::Asked;
 use leptos::prelude::*;
 
-use crate::model::Night;
+use crate::model::{Night, Summary};
 use crate::storage::membership;
 
 /// What the pages show of the club.
@@ -44,11 +44,15 @@ pub struct ClubCtx {
     pub undo_lost: RwSignal<HashMap<String, usize>>,
     /// Per game: the round the table is typing (its parts, key and text).
     pub rounds: RwSignal<HashMap<String, Vec<(String, String)>>>,
+    /// The club's games not on this phone yet, as its list shows them
+    /// (home lists them until each arrives).
+    pub listed: RwSignal<HashMap<String, Summary>>,
 }
 
 type SavedHook = Rc<dyn Fn(&str, u64)>;
 type NightHook = Rc<dyn Fn(&Night)>;
 type RivalHook = Rc<dyn Fn(&str, usize, String)>;
+type WantHook = Rc<dyn Fn(&str)>;
 
 thread_local! {
     static CTX: RefCell<Option<ClubCtx>> = const { RefCell::new(None) };
@@ -56,6 +60,7 @@ thread_local! {
     static ON_SAVED: RefCell<Option<SavedHook>> = const { RefCell::new(None) };
     static ON_NIGHT: RefCell<Option<NightHook>> = const { RefCell::new(None) };
     static ON_RIVAL: RefCell<Option<RivalHook>> = const { RefCell::new(None) };
+    static ON_WANT: RefCell<Option<WantHook>> = const { RefCell::new(None) };
 }
 
 /// The club's signals, created by the first call (from a chunk: a phone in
@@ -78,6 +83,7 @@ pub fn ctx() -> ClubCtx {
                 result_was: RwSignal::new(HashMap::new()),
                 undo_lost: RwSignal::new(HashMap::new()),
                 rounds: RwSignal::new(HashMap::new()),
+                listed: RwSignal::new(HashMap::new()),
             });
             match page_owner {
                 Some(page) => page.set(),
@@ -92,10 +98,42 @@ pub fn ctx() -> ClubCtx {
 
 /// The bridge registers what to do when this page saves a game or a
 /// night.
-pub fn set_hooks(saved: SavedHook, night: NightHook, rival: RivalHook) {
+pub fn set_hooks(saved: SavedHook, night: NightHook, rival: RivalHook, want: WantHook) {
     ON_SAVED.with(|h| *h.borrow_mut() = Some(saved));
     ON_NIGHT.with(|h| *h.borrow_mut() = Some(night));
     ON_RIVAL.with(|h| *h.borrow_mut() = Some(rival));
+    ON_WANT.with(|h| *h.borrow_mut() = Some(want));
+}
+
+/// The club's games not on this phone yet: those in progress (newest
+/// first) and how many are finished (none on a phone in no club).
+pub fn arriving() -> (Vec<Summary>, usize) {
+    if membership::stored_name().is_none() {
+        return (Vec::new(), 0);
+    }
+    ctx().listed.with(|l| {
+        let mut on: Vec<Summary> = l.values().filter(|s| !s.finished).cloned().collect();
+        on.sort_by(|a, b| {
+            b.updated_ms
+                .cmp(&a.updated_ms)
+                .then_with(|| a.id.cmp(&b.id))
+        });
+        (on, l.values().filter(|s| s.finished).count())
+    })
+}
+
+/// Game `id` as the club lists it, if it is one not on this phone yet.
+pub fn arriving_game(id: &str) -> Option<Summary> {
+    membership::stored_name()?;
+    ctx().listed.with(|l| l.get(id).cloned())
+}
+
+/// Game `id` is opened before it arrived: the club's sync fetches it
+/// first.
+pub fn want(id: &str) {
+    if let Some(hook) = ON_WANT.with(|h| h.borrow().clone()) {
+        hook(id);
+    }
 }
 
 /// This page saved `night`.

@@ -295,6 +295,15 @@ impl<B: Backend> Store<B> {
         }
     }
 
+    /// Game `id`'s summary as stored here, if it is one this app reads.
+    pub async fn summary(&self, id: &str) -> Option<Summary> {
+        let text = self.backend.get(Area::Summaries, id).await.ok()??;
+        match check::<Summary>(&text, Some(id), "a game's summary") {
+            Checked::Good(s) => Some(s),
+            _ => None,
+        }
+    }
+
     /// Saves a game and its summary in one transaction: both or neither.
     /// `base` is the revision the change was made on (`None` for a new
     /// game); if what is stored is not that revision, nothing is written.

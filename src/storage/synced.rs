@@ -13,7 +13,7 @@
 use super::backend::{Area, Backend, StoreError, Write};
 use super::{order_of, Store};
 use crate::model::backup::{check_game, CheckedGame};
-use crate::model::{read_stored, Night};
+use crate::model::{read_stored, Night, Summary};
 
 /// Where game `id`'s base is kept (the meta area).
 fn base_key(id: &str) -> String {
@@ -70,6 +70,9 @@ pub enum Synced {
         /// The entry this phone's Undo took off that another phone
         /// corrected at the same time: the correction stands (to say so).
         undo_lost: Option<usize>,
+        /// The summary written with it (the club's list line is made
+        /// from it).
+        summary: Box<Summary>,
     },
 }
 
@@ -143,6 +146,7 @@ pub fn decide_synced(
         rev,
         result_was,
         undo_lost,
+        summary: Box::new(summary),
     };
     (writes, synced)
 }
@@ -235,6 +239,24 @@ impl<B: Backend> Store<B> {
                     })
                     .collect();
                 (Vec::new(), unsent)
+            })
+            .await
+    }
+
+    /// Of games `ids`, those not on this phone (no summary here): the
+    /// club lists them until they arrive. One transaction.
+    pub async fn not_here(&self, ids: &[String]) -> Result<Vec<String>, StoreError> {
+        let reads = ids.iter().map(|id| (Area::Summaries, id.clone())).collect();
+        let ids = ids.to_vec();
+        self.backend
+            .update(reads, move |found| {
+                let missing = ids
+                    .into_iter()
+                    .zip(found)
+                    .filter(|(_, here)| here.is_none())
+                    .map(|(id, _)| id)
+                    .collect();
+                (Vec::new(), missing)
             })
             .await
     }

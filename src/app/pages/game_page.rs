@@ -16,7 +16,7 @@ use crate::app::pages::{back_bar, opening};
 use crate::app::router::Route;
 use crate::app::store_or_report;
 use crate::model::GameRecord;
-use crate::storage::pending;
+use crate::storage::{pending, ReadError};
 
 /// Every game's score screen (one chunk: one per game was slower to open,
 /// docs/architecture.md), shown through the registry (`app::for_game`).
@@ -46,6 +46,9 @@ enum Read<R: GameUi> {
     ),
     /// Why the game cannot be shown.
     Problem(String),
+    /// A game of the club not on this phone yet: its players, as the
+    /// club's list shows them.
+    Arriving(String),
 }
 
 thread_local! {
@@ -76,9 +79,66 @@ pub fn game_page<R: GameUi>(id: &str) -> AnyView {
     }
     let done = RwSignal::new(false);
     let read: StoredValue<Option<Read<R>>, LocalStorage> = StoredValue::new_local(None);
-    let id = id.to_string();
     // Saves heard while the game is read are caught up once it shows.
     crate::app::sync::listen();
+    let id = id.to_string();
+    load(id.clone(), read, done);
+    let page = dynamic(move || {
+        if !done.get() {
+            return opening();
+        }
+        match read.try_update_value(|r| r.take()).flatten() {
+            Some(Read::Game(record, draft, note)) => game_screen(*record, draft, note),
+            Some(Read::Problem(message)) => view! {
+                <section class="page">
+                    {back_bar("Game not available".into(), None)}
+                    <p class="banner warn" role="alert" data-testid="problem">{message}</p>
+                    <a class="button secondary wide" href=Route::new_game(R::KIND)>{format!("Start a new {} game", R::KIND.name())}</a>
+                </section>
+            }
+            .into_any(),
+            Some(Read::Arriving(label)) => arriving::<R>(label, id.clone(), read, done),
+            None => ().into_any(),
+        }
+    });
+    view! { {page} }.into_any()
+}
+
+/// A game of the club opened before it arrived: says so, has the club's
+/// sync fetch it first, and shows it the moment it is kept here.
+fn arriving<R: GameUi>(
+    label: String,
+    id: String,
+    read: StoredValue<Option<Read<R>>, LocalStorage>,
+    done: RwSignal<bool>,
+) -> AnyView {
+    use crate::app::sync::{off, on_change, Change};
+    crate::app::club::want(&id);
+    let game = id.clone();
+    let listener = on_change(move |change| {
+        if matches!(change, Change::Game { id, rev } if *id == game && *rev > 0) {
+            load(game.clone(), read, done);
+        }
+    });
+    on_cleanup(move || off(listener));
+    view! {
+        <section class="page">
+            {back_bar(label, None)}
+            <p class="banner" role="status" data-testid="arriving">
+                "This game is still arriving from the club: it shows here as soon as it is on this phone."
+            </p>
+        </section>
+    }
+    .into_any()
+}
+
+/// Reads game `id` (and what was left typed in it) into `read`, then
+/// says `done`.
+fn load<R: GameUi>(
+    id: String,
+    read: StoredValue<Option<Read<R>>, LocalStorage>,
+    done: RwSignal<bool>,
+) {
     spawn_local(async move {
         let Some(s) = store_or_report().await else {
             return;
@@ -106,27 +166,14 @@ pub fn game_page<R: GameUi>(id: &str) -> AnyView {
                 let _ = s.refresh_summary(summary_of(&record)).await;
                 Read::Game(Box::new(record), draft, note)
             }
+            Err(ReadError::Missing) => match crate::app::club::arriving_game(&id) {
+                Some(listed) => Read::Arriving(crate::storage::label_of(&listed)),
+                None => Read::Problem(ReadError::Missing.game_message()),
+            },
             Err(e) => Read::Problem(e.game_message()),
         };
-        read.set_value(Some(next));
-        done.set(true);
-    });
-    let page = dynamic(move || {
-        if !done.get() {
-            return opening();
-        }
-        match read.try_update_value(|r| r.take()).flatten() {
-            Some(Read::Game(record, draft, note)) => game_screen(*record, draft, note),
-            Some(Read::Problem(message)) => view! {
-                <section class="page">
-                    {back_bar("Game not available".into(), None)}
-                    <p class="banner warn" role="alert" data-testid="problem">{message}</p>
-                    <a class="button secondary wide" href=Route::new_game(R::KIND)>{format!("Start a new {} game", R::KIND.name())}</a>
-                </section>
-            }
-            .into_any(),
-            None => ().into_any(),
+        if read.try_set_value(Some(next)).is_none() {
+            let _ = done.try_set(true);
         }
     });
-    view! { {page} }.into_any()
 }

@@ -52,12 +52,16 @@ pub fn HomePage() -> impl IntoView {
             {deleting.status(back)}
             {move || {
                 let games = app.in_progress.get();
-                if games.is_empty() {
+                // The club's games in progress not on this phone yet.
+                let (mut arriving, _) = crate::app::club::arriving();
+                arriving.retain(|a| games.iter().all(|g| g.id != a.id));
+                if games.is_empty() && arriving.is_empty() {
                     view! { <p class="hint">"None right now. Start one below."</p> }.into_any()
                 } else {
                     view! {
                         <ul class="game-list" data-testid="in-progress">
                             {games.into_iter().map(|e| game_card(e, delete)).collect_view()}
+                            {arriving.into_iter().map(arriving_card).collect_view()}
                         </ul>
                     }.into_any()
                 }
@@ -75,7 +79,7 @@ pub fn HomePage() -> impl IntoView {
                 }).collect_view()}
             </ul>
             <a class="button secondary wide" href="/history" data-testid="history-link">
-                {move || if ready() { format!("Finished games ({})", app.finished.get()) } else { "Finished games".to_string() }}
+                {move || if ready() { format!("Finished games ({})", app.finished.get() + crate::app::club::arriving().1) } else { "Finished games".to_string() }}
             </a>
             <a class="button secondary wide" href="/records/club" data-testid="home-club">
                 {match crate::storage::membership::stored_name() {
@@ -122,6 +126,22 @@ fn game_card(e: Summary, delete: Callback<(String, String)>) -> impl IntoView {
             </a>
             <button type="button" class="danger card-delete" aria-label=format!("Delete {label}")
                 on:click=move |_| delete.run((id.clone(), name.clone()))>"Delete"</button>
+        </li>
+    }
+}
+
+/// A game of the club in progress that is not on this phone yet: its
+/// players and when it began, said to be arriving; a tap opens it (the
+/// club's sync then fetches it first).
+fn arriving_card(e: Summary) -> impl IntoView {
+    let href = format!("/play/{}/{}", e.kind, e.id);
+    view! {
+        <li class="game-card arriving" data-testid=format!("game-{}", e.id)>
+            <a class="game-link" href=href>
+                <strong class="game-title">{label_of(&e)}</strong>
+                <small class="game-state" data-testid="arriving">"Arriving from the club…"</small>
+                <small class="game-when" data-testid="when">{format_when(e.updated_ms)}</small>
+            </a>
         </li>
     }
 }

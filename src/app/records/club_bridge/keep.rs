@@ -10,7 +10,7 @@ use chicken_club::message::ToWorker;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::{number_save, post, post_saved, say, Bridge, Known};
+use super::{kept_here, listing, number_save, post, post_saved, say, Bridge, Known};
 use crate::app::club::ctx;
 use crate::app::storage::storage;
 use crate::app::sync;
@@ -29,6 +29,8 @@ struct ToKeep {
     record: String,
     at: Option<String>,
     told: Told,
+    /// The game's line in the club's list, as the worker read it.
+    line: Option<String>,
 }
 
 /// Games kept in one transaction at most.
@@ -46,6 +48,7 @@ pub(super) fn keep(
     record: String,
     (at, heads): (Option<String>, String),
     holds: Option<u64>,
+    line: Option<String>,
 ) {
     let checked = match check_game(&record) {
         Ok(c) if c.id == id => c,
@@ -66,6 +69,7 @@ pub(super) fn keep(
             record,
             at,
             told,
+            line,
         })
     });
     if KEEPING.with(|k| k.replace(true)) {
@@ -99,7 +103,7 @@ async fn keep_batch(bridge: &Rc<RefCell<Bridge>>, mut batch: Vec<ToKeep>) {
         .into_iter()
         .map(|k| {
             let heads = k.told.heads.clone();
-            (k.told, (k.id, k.record, k.at, heads))
+            (k.told, (k.id, k.record, k.at, heads, k.line))
         })
         .unzip();
     // Kept or already here, the club's record is the base of the next
@@ -113,7 +117,7 @@ async fn keep_batch(bridge: &Rc<RefCell<Bridge>>, mut batch: Vec<ToKeep>) {
             })
         }
     };
-    for ((id, record, at, heads), synced) in told.into_iter().zip(kept) {
+    for ((id, record, at, heads, line), synced) in told.into_iter().zip(kept) {
         let agreed = Known {
             record,
             at: Some(heads),
@@ -123,8 +127,22 @@ async fn keep_batch(bridge: &Rc<RefCell<Bridge>>, mut batch: Vec<ToKeep>) {
                 rev,
                 result_was,
                 undo_lost,
+                summary,
             } => {
                 bridge.borrow_mut().known.insert(id.clone(), agreed);
+                kept_here(&id);
+                // The club's line missing or behind the game (a club made
+                // before its list, a save from an older release).
+                if !listing::listed_alike(line.as_deref(), &summary) {
+                    let line = listing::line_of(&summary);
+                    post(
+                        bridge,
+                        &ToWorker::Listed {
+                            id: id.clone(),
+                            line,
+                        },
+                    );
+                }
                 if let Some(was) = result_was {
                     club.result_was.update(|r| {
                         r.insert(id.clone(), was);
@@ -139,6 +157,7 @@ async fn keep_batch(bridge: &Rc<RefCell<Bridge>>, mut batch: Vec<ToKeep>) {
             }
             Synced::Same => {
                 bridge.borrow_mut().known.insert(id.clone(), agreed);
+                kept_here(&id);
             }
             // An edit of what this page last kept or sent (its saves go on
             // from each other), else of the copy agreed with the club.

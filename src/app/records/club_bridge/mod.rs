@@ -37,6 +37,7 @@ use crate::storage::membership::{self, Membership};
 use crate::storage::StoreError;
 
 mod keep;
+mod listing;
 use keep::keep;
 
 /// Where the build puts the worker's script (tests/tools/sync-worker.sh).
@@ -97,6 +98,18 @@ thread_local! {
     /// The sync stopped when the page went into the back/forward cache.
     static PAUSED: RefCell<Option<(Membership, Option<String>)>> = const { RefCell::new(None) };
     static FOLLOWS_PAGE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Games kept from the club on this page: here, whatever its list says.
+    static KEPT_HERE: RefCell<std::collections::HashSet<String>> = RefCell::default();
+}
+
+/// Game `id` is kept here now: no longer listed as arriving.
+fn kept_here(id: &str) {
+    KEPT_HERE.with(|k| k.borrow_mut().insert(id.to_string()));
+    if ctx().listed.with_untracked(|l| l.contains_key(id)) {
+        ctx().listed.update(|l| {
+            l.remove(id);
+        });
+    }
 }
 
 fn post(bridge: &Rc<RefCell<Bridge>>, msg: &ToWorker) {
@@ -387,7 +400,11 @@ fn open(m: Membership, create: Option<String>) {
             post(&bridge, &ToWorker::Rival { id, index, value });
         })
     };
-    set_hooks(saved, night, rival);
+    let want = {
+        let bridge = bridge.clone();
+        Rc::new(move |id: &str| post(&bridge, &ToWorker::Want { id: id.to_string() }))
+    };
+    set_hooks(saved, night, rival, want);
     BRIDGE.with(|b| *b.borrow_mut() = Some(bridge.clone()));
     if !m.url.is_empty() {
         push_local(bridge);
@@ -481,13 +498,58 @@ fn post_saved(
     post(
         bridge,
         &ToWorker::Saved {
-            id,
+            id: id.clone(),
             seq,
             before,
             record,
             at,
         },
     );
+    list_stored(bridge.clone(), id);
+}
+
+/// Writes game `id`'s line into the club's list from its summary here (the
+/// worker writes it only if it changed).
+fn list_stored(bridge: Rc<RefCell<Bridge>>, id: String) {
+    spawn_local(async move {
+        let Ok(store) = storage().await else { return };
+        if let Some(summary) = store.summary(&id).await {
+            let line = listing::line_of(&summary);
+            post(&bridge, &ToWorker::Listed { id, line });
+        }
+    });
+}
+
+/// The club's lines of games this page may not hold: those not stored
+/// here are listed on home until they arrive.
+fn listed_by_club(lines: Vec<(String, String)>, left_out: usize) {
+    spawn_local(async move {
+        let kept = KEPT_HERE.with(|k| k.borrow().clone());
+        let (read, bad) = listing::read_lines(&lines, &kept);
+        if bad + left_out > 0 {
+            say(format!(
+                "{} of the club's list of games could not be read: those games show once they arrive.",
+                crate::rules::count(bad + left_out, "line")
+            ));
+        }
+        let ids: Vec<String> = read.iter().map(|s| s.id.clone()).collect();
+        let Ok(store) = storage().await else { return };
+        let Ok(missing) = store.not_here(&ids).await else {
+            return;
+        };
+        let missing: std::collections::HashSet<String> = missing.into_iter().collect();
+        // Kept meanwhile: here now.
+        let kept = KEPT_HERE.with(|k| k.borrow().clone());
+        ctx().listed.update(|l| {
+            for s in read {
+                if missing.contains(&s.id) && !kept.contains(&s.id) {
+                    l.insert(s.id.clone(), s);
+                } else {
+                    l.remove(&s.id);
+                }
+            }
+        });
+    });
 }
 
 /// Hands the club every game saved here since the last time (all of them
@@ -591,6 +653,7 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
             asked,
             at,
             heads,
+            line,
             ..
         } => {
             let sent = bridge.borrow().sent.get(&id).copied();
@@ -609,7 +672,7 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
                 }
             });
             let holds = sent.and_then(|s| s.rev);
-            keep(bridge.clone(), id, record, (at, heads), holds);
+            keep(bridge.clone(), id, record, (at, heads), holds, line);
         }
         FromWorker::Round { id, parts } => club.rounds.update(|r| {
             r.insert(id, parts);
@@ -628,6 +691,7 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
             }
             _ => say("A night from the club was refused: it is not one this app can read.".into()),
         },
+        FromWorker::Listed { lines, left_out } => listed_by_club(lines, left_out),
         FromWorker::Left { .. } => {}
         // With an address, a game's document (the club's own are said in
         // the club's words, without one).
