@@ -1,0 +1,93 @@
+// The club's list of games (issue 53), against the real sync server: a
+// phone that joins lists the club's games from the club's document, before
+// their own documents arrive, and a game opened before it arrived says so,
+// then shows the moment it does. The games whose documents are held back
+// are a third peer's (automerge-repo's own client): it lists them, and
+// makes one of their documents only later.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { GameScreen } from './pages.mjs';
+import {
+  servers, startServers, stopServers, phone, createClub, joinClub, newGame, hand, thirdPeer,
+} from './club_harness.mjs';
+
+before(startServers);
+after(stopServers);
+
+/** A line of the club's list, as the app writes it (a game's summary). */
+function line(id, { finished, summary, players = ['Mallory', 'Trent'] }) {
+  return JSON.stringify({
+    schema: 3, id, rev: 0, kind: 'chickenfoot', players, created_ms: Date.UTC(2026, 10, 5), updated_ms: Date.UTC(2026, 10, 5),
+    finished, summary, totals: finished ? ['0', '30'] : [], leaders: finished ? [0] : [], ranks: finished ? [1, 2] : [],
+  });
+}
+
+test('a joining phone lists the club’s games from its list before they arrive; one opened early says so and shows when it arrives', async () => {
+  const a = await phone();
+  const b = await phone({ width: 320, colorScheme: 'dark' });
+  let peer;
+  try {
+    const link = await createClub(a, 'Listed');
+    const game = await newGame(a);
+    await hand(a, 5);
+    // The peer lists two games whose documents nobody has sent yet: one
+    // finished, one in progress.
+    const clubUrl = decodeURIComponent(/join=([^&]+)/.exec(link)[1]);
+    peer = await thirdPeer();
+    const { repo, RawString } = peer;
+    const club = repo.find(clubUrl);
+    await club.whenReady();
+    club.change((d) => {
+      d.list.early1 = new RawString(line('early1', { finished: true, summary: 'Won by Mallory' }));
+      d.list.early2 = new RawString(line('early2', { finished: false, summary: 'In progress' }));
+    });
+
+    await joinClub(b, link);
+    await b.page.goto(`${servers.url}/`);
+    // A's game arrives as itself; the peer's two are listed from the club's
+    // list alone: the one in progress as arriving, the finished one counted.
+    const gameId = game.split('/').pop();
+    await b.page.getByTestId(`game-${gameId}`).getByTestId('scores').filter({ hasText: 'Bob 5' }).waitFor();
+    const early = b.page.getByTestId('game-early2');
+    await early.getByTestId('arriving').waitFor();
+    assert.match(await early.innerText(), /Chickenfoot: Mallory, Trent/);
+    assert.match(await early.innerText(), /Arriving from the club…/);
+    await b.page.getByTestId('history-link').filter({ hasText: 'Finished games (1)' }).waitFor();
+    const width = await b.page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 320, `home fits the 320 px phone (${width} px)`);
+
+    // Opened before it arrived: the page says so.
+    await early.locator('a.game-link').click();
+    await b.page.getByTestId('arriving').filter({ hasText: 'still arriving from the club' }).waitFor();
+    assert.equal(await b.page.getByRole('heading', { name: /Mallory, Trent/ }).count(), 1, 'the back bar names the game');
+
+    // Its document comes (the peer makes it and indexes it): the page
+    // shows the game, with its hand, without a reload.
+    const h = repo.create();
+    h.change((d) => {
+      d.doc = new RawString('chicken-scores/game');
+      d.layout = 1;
+      d.schema = 3;
+      d.id = new RawString('early2');
+      d.kind = new RawString('chickenfoot');
+      d.rules_version = 1;
+      d.created_ms = Date.UTC(2026, 10, 5);
+      d.players = new RawString('["Mallory","Trent"]');
+      d.settings = new RawString('{"chickenlittle":false,"double_blank":"50","highest_available":false,"set":"d6"}');
+      d.log = { '0000': new RawString('{"left":[{"pips":0},{"pips":12}],"out":0}') };
+    });
+    club.change((d) => { d.games.early2 = new RawString(h.url); });
+    const screen = new GameScreen(b.page);
+    await screen.waitRows(1);
+    assert.deepEqual(await screen.totals(), { Mallory: 0, Trent: 12 });
+    // Home lists it as itself now, no longer arriving.
+    await b.page.goto(`${servers.url}/`);
+    await b.page.getByTestId('game-early2').getByTestId('scores').filter({ hasText: 'Trent 12' }).waitFor();
+    assert.equal(await b.page.getByTestId('game-early2').getByTestId('arriving').count(), 0);
+    assert.deepEqual([...a.errors, ...b.errors], []);
+  } finally {
+    peer?.close();
+    await a.close();
+    await b.close();
+  }
+});
