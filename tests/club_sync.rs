@@ -219,6 +219,16 @@ impl Net {
         panic!("phone {i} never came back online");
     }
 
+    /// A second passes (what waits to be written together is).
+    fn a_moment(&mut self) {
+        for _ in 0..12 {
+            for p in &mut self.phones {
+                p.replica.engine.tick();
+            }
+            self.settle();
+        }
+    }
+
     /// Runs every effect until nothing is left to do.
     fn settle(&mut self) {
         for _ in 0..10_000 {
@@ -1089,6 +1099,7 @@ fn a_joining_phone_is_told_every_games_line_from_the_clubs_document_and_finished
             line: finished.clone(),
         },
     );
+    net.a_moment();
     // Told on the phone that was there, with the game's own view next time.
     assert_eq!(lines_told(&net, 1).get(&id), Some(&finished));
     // A third phone joins: the line comes with the club's document, and
@@ -1111,6 +1122,7 @@ fn a_joining_phone_is_told_every_games_line_from_the_clubs_document_and_finished
     let heads = |net: &Net| net.phones[0].told.len();
     let before = heads(&net);
     net.say(0, ToWorker::Listed { id, line: finished });
+    net.a_moment();
     assert_eq!(heads(&net), before, "nothing new told");
 }
 
@@ -1131,5 +1143,6 @@ fn a_club_made_before_the_list_gets_one_from_the_first_line_written() {
             line: line.clone(),
         },
     );
+    net.a_moment();
     assert_eq!(lines_told(&net, 0).get(&id), Some(&line));
 }

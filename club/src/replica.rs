@@ -91,8 +91,10 @@ pub struct Replica<R: RngCore> {
     /// The games of the club's index that are here (ready), counted as
     /// each becomes ready: not by going through the index each time.
     indexed_here: HashSet<String>,
-    /// Games' lines to write into the club's list, together.
+    /// Games' lines to write into the club's list, together, and since
+    /// when the first of them waits (ms).
     listing: BTreeMap<String, String>,
+    listing_since: Option<u128>,
     /// The club's lines told to the app.
     lines_told: HashMap<String, String>,
     out: Vec<FromWorker>,
@@ -134,6 +136,7 @@ impl<R: RngCore> Replica<R> {
             online: false,
             indexed_here: HashSet::new(),
             listing: BTreeMap::new(),
+            listing_since: None,
             lines_told: HashMap::new(),
             out: Vec::new(),
         }
@@ -601,14 +604,25 @@ impl<R: RngCore> Replica<R> {
         }
     }
 
-    /// Writes the lines waiting into the club's list, in one change.
+    /// Writes the lines waiting into the club's list, in one change: at
+    /// once when few wait and none came in the last moment, else together
+    /// (a phone handing the club thousands of games: a change per line made
+    /// the club's document read thousands of times over), INDEX_BATCH at a
+    /// time or INDEX_WAIT_MS after the first.
     fn write_listing(&mut self) {
         if self.listing.is_empty() {
+            self.listing_since = None;
             return;
         }
         let Some(club) = self.club.clone().filter(|c| self.engine.is_ready(c)) else {
             return;
         };
+        let now = self.engine.now_ms();
+        let since = *self.listing_since.get_or_insert(now);
+        if self.listing.len() < INDEX_BATCH && now.saturating_sub(since) < INDEX_WAIT_MS {
+            return;
+        }
+        self.listing_since = None;
         let lines: Vec<(String, String)> = std::mem::take(&mut self.listing).into_iter().collect();
         self.engine.change(&club, |d| {
             let mut tx = d.transaction();
