@@ -61,6 +61,9 @@ thread_local! {
     static ON_NIGHT: RefCell<Option<NightHook>> = const { RefCell::new(None) };
     static ON_RIVAL: RefCell<Option<RivalHook>> = const { RefCell::new(None) };
     static ON_WANT: RefCell<Option<WantHook>> = const { RefCell::new(None) };
+    /// Games of the club's list kept here since the home lists were last
+    /// read: still listed as arriving until they are counted as here.
+    static KEPT: RefCell<std::collections::HashSet<String>> = RefCell::default();
 }
 
 /// The club's signals, created by the first call (from a chunk: a phone in
@@ -120,6 +123,38 @@ pub fn arriving() -> (Vec<Summary>, usize) {
         });
         (on, l.values().filter(|s| s.finished).count())
     })
+}
+
+/// Game `id` of the club is kept here now: it stays listed as arriving
+/// until the home lists are read again (then it is counted as here, and
+/// never twice or not at all in between).
+pub fn kept_here(id: &str) {
+    KEPT.with(|k| k.borrow_mut().insert(id.to_string()));
+}
+
+/// The games kept here so far, as the home lists start being read (none
+/// on a phone in no club).
+pub fn kept_before_reading() -> Vec<String> {
+    KEPT.with(|k| k.borrow().iter().cloned().collect())
+}
+
+/// The home lists were read with games `kept` here: they are no longer
+/// listed as arriving.
+pub fn counted_as_here(kept: Vec<String>) {
+    if kept.is_empty() || membership::stored_name().is_none() {
+        return;
+    }
+    KEPT.with(|k| {
+        let mut k = k.borrow_mut();
+        for id in &kept {
+            k.remove(id);
+        }
+    });
+    ctx().listed.update(|l| {
+        for id in &kept {
+            l.remove(id);
+        }
+    });
 }
 
 /// Game `id` as the club lists it, if it is one not on this phone yet.

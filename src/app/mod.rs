@@ -131,6 +131,8 @@ impl AppCtx {
     /// later read has started meanwhile.
     async fn read_lists(self, store: &storage::AppStore) {
         let ticket = self.lists_read.start();
+        // The club's games kept here by now are in what is read.
+        let arrived = club::kept_before_reading();
         let opened = store.open().await;
         let kept = store.kept_aside().await.map(|k| k.len()).unwrap_or(0);
         self.report(opened.problems);
@@ -138,6 +140,7 @@ impl AppCtx {
             self.in_progress.set(opened.in_progress);
             self.finished.set(opened.finished);
             self.kept_aside.set(kept);
+            club::counted_as_here(arrived);
         }
     }
 

@@ -194,9 +194,9 @@
 //! [`HubResults::connection_events`](crate::actors::hub::HubResults::connection_events).
 mod automerge_url;
 mod endpoint_url;
-pub use endpoint_url::{ParseError as UrlParseError, Url};
 pub use actors::hub::{CommandId, CommandResult};
 pub use automerge_url::AutomergeUrl;
+pub use endpoint_url::{ParseError as UrlParseError, Url};
 pub mod actors;
 mod document_changed;
 mod document_id;

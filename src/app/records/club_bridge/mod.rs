@@ -102,14 +102,11 @@ thread_local! {
     static KEPT_HERE: RefCell<std::collections::HashSet<String>> = RefCell::default();
 }
 
-/// Game `id` is kept here now: no longer listed as arriving.
+/// Game `id` is kept here now: no longer listed as arriving once home
+/// counts it as here.
 fn kept_here(id: &str) {
     KEPT_HERE.with(|k| k.borrow_mut().insert(id.to_string()));
-    if ctx().listed.with_untracked(|l| l.contains_key(id)) {
-        ctx().listed.update(|l| {
-            l.remove(id);
-        });
-    }
+    crate::app::club::kept_here(id);
 }
 
 fn post(bridge: &Rc<RefCell<Bridge>>, msg: &ToWorker) {
@@ -544,8 +541,6 @@ fn listed_by_club(lines: Vec<(String, String)>, left_out: usize) {
             for s in read {
                 if missing.contains(&s.id) && !kept.contains(&s.id) {
                     l.insert(s.id.clone(), s);
-                } else {
-                    l.remove(&s.id);
                 }
             }
         });

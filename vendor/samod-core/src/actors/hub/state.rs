@@ -316,7 +316,11 @@ impl State {
                     if self.subscribed_to_all.insert(*conn_id) {
                         Box::new(self.document_to_actor.iter())
                     } else {
-                        Box::new(added.iter().filter_map(|d| self.document_to_actor.get_key_value(d)))
+                        Box::new(
+                            added
+                                .iter()
+                                .filter_map(|d| self.document_to_actor.get_key_value(d)),
+                        )
                     };
                 for (doc_id, doc_actor) in docs {
                     if !established.document_subscriptions().contains_key(doc_id) {
@@ -372,7 +376,6 @@ impl State {
             .filter_map(|(id, conn)| if conn.is_closed() { Some(*id) } else { None })
             .collect()
     }
-
 
     pub(crate) fn next_ephemeral_msg_details(&mut self) -> OutgoingSessionDetails {
         self.ephemeral_session.next_message_session_details()

@@ -50,7 +50,8 @@ impl Searches {
         // Only the actors touched since the last pop can have a new phase,
         // unless a dialer changed (then every actor's search is told again).
         let touched = std::mem::take(&mut self.touched);
-        let looked_at: Box<dyn Iterator<Item = (&DocumentActorId, &ActorInfo)>> = if dialers_changed {
+        let looked_at: Box<dyn Iterator<Item = (&DocumentActorId, &ActorInfo)>> = if dialers_changed
+        {
             Box::new(actors.iter())
         } else {
             Box::new(touched.iter().filter_map(|id| actors.get_key_value(id)))
