@@ -12,6 +12,8 @@ use std::collections::{HashMap, VecDeque};
 
 use automerge::Automerge;
 use rand_core_09::RngCore;
+
+use crate::confirmed::{self, Unconfirmed};
 use samod_core::actors::document::io::{DocumentIoResult, DocumentIoTask};
 use samod_core::actors::document::{DocActorResult, DocumentActor};
 use samod_core::actors::hub::io::HubIoAction;
@@ -93,6 +95,8 @@ pub struct Engine<R: RngCore> {
     sent: u64,
     received: u64,
     received_at: u128,
+    /// Documents with changes the server has not said it holds.
+    unconfirmed: Unconfirmed,
 }
 
 impl<R: RngCore> Engine<R> {
@@ -115,6 +119,7 @@ impl<R: RngCore> Engine<R> {
             sent: 0,
             received: 0,
             received_at: 0,
+            unconfirmed: Unconfirmed::default(),
         }
     }
 
@@ -125,6 +130,44 @@ impl<R: RngCore> Engine<R> {
             self.sent.saturating_sub(self.received),
             self.now_ms().saturating_sub(self.received_at),
         )
+    }
+
+    /// How many documents hold changes the server has not said it holds.
+    pub fn unconfirmed(&self) -> usize {
+        self.unconfirmed.len()
+    }
+
+    /// Document `doc` (one stored before this page opened) is to be
+    /// confirmed by the server, as one changed here is.
+    pub fn to_confirm(&mut self, doc: DocumentId) {
+        self.unconfirmed.add(doc.clone());
+        self.check_confirmed(&doc);
+    }
+
+    /// Document `doc` was refused here: it is not this phone's to send.
+    pub fn not_ours(&mut self, doc: &DocumentId) {
+        self.unconfirmed.confirm(doc);
+    }
+
+    /// Confirms `doc` if the server's last word on it covers its heads here.
+    fn check_confirmed(&mut self, doc: &DocumentId) {
+        if !self.unconfirmed.has(doc) {
+            return;
+        }
+        let Some(actor) = self.by_doc.get(doc).and_then(|a| self.actors.get(a)) else {
+            return;
+        };
+        if !actor.is_document_ready() {
+            return;
+        }
+        let heads = actor.document().get_heads();
+        if actor
+            .peers()
+            .values()
+            .any(|state| confirmed::holds(state, &heads))
+        {
+            self.unconfirmed.confirm(doc);
+        }
     }
 
     fn now(&self) -> UnixTimestamp {
@@ -247,6 +290,15 @@ impl<R: RngCore> Engine<R> {
             .is_some_and(|a| a.is_document_ready())
     }
 
+    /// Every ready document here, with its heads.
+    pub fn heads(&self) -> Vec<(DocumentId, Vec<automerge::ChangeHash>)> {
+        self.actors
+            .values()
+            .filter(|a| a.is_document_ready())
+            .map(|a| (a.document_id().clone(), a.document().get_heads()))
+            .collect()
+    }
+
     /// Reads document `doc`, if it is ready.
     pub fn read<T>(&self, doc: &DocumentId, f: impl FnOnce(&Automerge) -> T) -> Option<T> {
         let actor = self.actors.get(self.by_doc.get(doc)?)?;
@@ -266,8 +318,10 @@ impl<R: RngCore> Engine<R> {
             return None;
         }
         let done = actor.with_document(now, f).ok()?;
+        self.unconfirmed.add(doc.clone());
         self.actor_results(actor_id, done.actor_result);
         self.pump();
+        self.check_confirmed(doc);
         Some(done.value)
     }
 
@@ -323,6 +377,7 @@ impl<R: RngCore> Engine<R> {
                 }
                 CommandResult::AddListener { listener_id } => self.listener = Some(listener_id),
                 CommandResult::CreateDocument { document_id, .. } => {
+                    self.unconfirmed.add(document_id.clone());
                     self.effects.push(Effect::Ready(document_id));
                 }
                 CommandResult::SearchForDoc {
@@ -413,8 +468,12 @@ impl<R: RngCore> Engine<R> {
             self.work
                 .push_back(Work::Hub(HubEvent::actor_message(id, msg)));
         }
-        if !results.change_events.is_empty() {
-            if let Some(doc) = self.actors.get(&id).map(|a| a.document_id().clone()) {
+        let doc = self.actors.get(&id).map(|a| a.document_id().clone());
+        if let Some(doc) = doc {
+            if !results.peer_state_changes.is_empty() {
+                self.check_confirmed(&doc);
+            }
+            if !results.change_events.is_empty() {
                 self.effects.push(Effect::Changed(doc));
             }
         }

@@ -16,6 +16,7 @@
 //! trusted.
 
 pub mod club_doc;
+pub mod confirmed;
 pub mod engine;
 pub mod game_doc;
 pub mod idb;

@@ -153,6 +153,12 @@ pub enum FromWorker {
         /// Whether the server answered.
         online: bool,
     },
+    /// How many of this phone's games and lists hold changes the server
+    /// has not said it holds (0: in step with it).
+    Sending {
+        /// Games and lists still to reach the server.
+        left: usize,
+    },
     /// A game of the club as its document holds it now.
     Game {
         /// Its id.

@@ -15,7 +15,7 @@ use super::kept::{heads_of, Kept};
 use super::message::{Asked, FromWorker, ToWorker};
 use super::paced::{Paced, Wire};
 use super::save::{settle_at, write_save, Save};
-use super::{club_doc, game_doc, listed, round_doc, DocError};
+use super::{club_doc, confirmed, game_doc, listed, round_doc, DocError};
 
 /// Games created here indexed in one change at most, while more are
 /// being created.
@@ -97,6 +97,8 @@ pub struct Replica<R: RngCore> {
     listing_since: Option<u128>,
     /// The club's lines told to the app.
     lines_told: HashMap<String, String>,
+    /// The count of changes the server does not hold yet, as told.
+    sending_told: confirmed::Told,
     out: Vec<FromWorker>,
 }
 
@@ -138,6 +140,7 @@ impl<R: RngCore> Replica<R> {
             listing: BTreeMap::new(),
             listing_since: None,
             lines_told: HashMap::new(),
+            sending_told: confirmed::Told::default(),
             out: Vec::new(),
         }
     }
@@ -163,6 +166,11 @@ impl<R: RngCore> Replica<R> {
             .collect();
         docs.sort_by_key(|d| d.to_string());
         docs.dedup();
+        // The server may lack what was changed here before this page
+        // opened: each is confirmed as it syncs again.
+        for doc in &docs {
+            self.engine.to_confirm(doc.clone());
+        }
         self.stored = docs;
     }
 
@@ -228,7 +236,27 @@ impl<R: RngCore> Replica<R> {
                 }
             }
         }
+        self.tell_sending();
         io
+    }
+
+    /// Tells the app how many of this phone's games and lists hold
+    /// changes the server does not have yet (in its documents, or waiting
+    /// for one here).
+    fn tell_sending(&mut self) {
+        let waiting_here = self.waiting.len()
+            + self.games_creating.len()
+            + self.rounds_waiting.len()
+            + self.rivals_waiting.len()
+            + usize::from(
+                !self.club_waiting.is_empty()
+                    || !self.listing.is_empty()
+                    || !self.created.is_empty(),
+            );
+        let count = self.engine.unconfirmed() + waiting_here;
+        if let Some(left) = self.sending_told.next(count, self.engine.now_ms()) {
+            self.out.push(FromWorker::Sending { left });
+        }
     }
 
     /// A message from the app.
@@ -927,6 +955,7 @@ impl<R: RngCore> Replica<R> {
     }
 
     fn refuse_with(&mut self, doc: &DocumentId, e: DocError) {
+        self.engine.not_ours(doc);
         if self.refused.insert(doc.clone()) {
             self.out.push(FromWorker::Refused {
                 url: AutomergeUrl::from(doc).to_string(),

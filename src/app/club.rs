@@ -24,6 +24,9 @@ pub struct ClubStatus {
     pub online: bool,
     /// Games in the club, and of them here.
     pub games: (usize, usize),
+    /// Games and lists of this phone with changes the server does not
+    /// hold yet (`None`: not known yet).
+    pub sending: Option<usize>,
     /// Documents refused, with why (bounded).
     pub refused: Vec<String>,
     /// Why the sync stopped, if it did.

@@ -266,6 +266,36 @@ async function whereIsTheGame(gamePath, phones) {
   return said.join('; ');
 }
 
+test("the club page says in step only once the server holds this phone's games (320 px, dark)", async () => {
+  const a = await phone({ label: 'A', width: 320, colorScheme: 'dark', allow: [SERVER_DOWN] });
+  let b;
+  try {
+    const link = await createClub(a, 'Upload night');
+    const status = a.page.getByTestId('club-status');
+    await status.filter({ hasText: "In step with the club's server." }).waitFor({ timeout: 30_000 });
+    assert.equal(await status.getAttribute('data-sending'), '0');
+    // Saved while the server is down: the page says what waits to be sent.
+    await stopSync();
+    const game = await newGame(a);
+    await hand(a, 5);
+    await a.page.goto(`${servers.url}/records/club`);
+    await status.filter({ hasText: /^Not connected to the club's server: \d+ games? or lists? saved here, sent when it answers\.$/ }).waitFor({ timeout: 30_000 });
+    assert.notEqual(await status.getAttribute('data-sending'), '0');
+    // Back: "in step" once the server holds them, and a new phone has them.
+    await restartSync();
+    await status.filter({ hasText: "In step with the club's server." }).waitFor({ timeout: 60_000 });
+    assert.equal(await status.getAttribute('data-sending'), '0');
+    b = await phone({ label: 'B' });
+    await joinClub(b, link);
+    await openFromHome(b, game);
+    await new GameScreen(b.page).waitRows(1);
+    assert.deepEqual([...a.errors, ...b.errors].filter((e) => !SERVER_DOWN.test(e)), []);
+  } finally {
+    await a.close();
+    if (b) await b.close();
+  }
+});
+
 test('a hostile document from a third peer is refused and touches no other game', async () => {
   const a = await phone();
   const b = await phone();

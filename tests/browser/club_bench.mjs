@@ -195,7 +195,7 @@ async function realClub(games, hands) {
     const t0 = performance.now();
     const link = await createClub(a, 'Five years');
     const everyGame = `${games} of ${games} games`;
-    await a.page.getByTestId('club-status').filter({ hasText: everyGame }).waitFor({ timeout: 1_800_000 });
+    await a.page.getByTestId('club-status').filter({ hasText: `In step with the club's server. ${everyGame}` }).waitFor({ timeout: 1_800_000 });
     const made = performance.now() - t0;
     await throttle(b, 4);
     await b.page.goto(link);
@@ -244,7 +244,7 @@ async function join() {
     const t0 = performance.now();
     const link = await createClub(a, 'Two hundred');
     const everyGame = `${GAMES} of ${GAMES} games`;
-    await a.page.getByTestId('club-status').filter({ hasText: everyGame }).waitFor({ timeout: 300_000 });
+    await a.page.getByTestId('club-status').filter({ hasText: `In step with the club's server. ${everyGame}` }).waitFor({ timeout: 300_000 });
     const made = performance.now() - t0;
     // THROTTLE=4: the joining phone's CPU slowed 4x (a cheap phone).
     if (process.env.THROTTLE) {

@@ -6,7 +6,7 @@
 
 use leptos::prelude::*;
 
-use crate::app::club::ctx;
+use crate::app::club::{ctx, ClubStatus};
 use crate::app::erased::dynamic;
 use crate::app::pages::back_bar;
 use crate::app::records::club_bridge;
@@ -179,6 +179,33 @@ fn text_field(
     }
 }
 
+/// What the club page says of the club's server: "in step" only once the
+/// server holds every change of this phone.
+fn status_line(s: &ClubStatus) -> String {
+    let here = format!("{} of {} games on this phone.", s.games.1, s.games.0);
+    let to_go = |n: usize| match n {
+        1 => "1 game or list".to_string(),
+        n => format!("{n} games or lists"),
+    };
+    match (&s.stopped, s.online, s.sending) {
+        (Some(why), _, _) => why.clone(),
+        (None, true, Some(0)) => format!("In step with the club's server. {here}"),
+        (None, true, Some(n)) => format!(
+            "Sending this phone's changes to the club's server: {} to go. Keep the app open until this says in step. {here}",
+            to_go(n)
+        ),
+        (None, true, None) => format!("Checking with the club's server… {here}"),
+        (None, false, Some(n)) if n > 0 => format!(
+            "Not connected to the club's server: {} saved here, sent when it answers.",
+            to_go(n)
+        ),
+        (None, false, _) => {
+            "Not connected to the club's server: games are saved here and sent when it answers."
+                .into()
+        }
+    }
+}
+
 fn member_view(m: Membership, member: RwSignal<Option<Membership>>) -> AnyView {
     let status = ctx().status;
     let link = join_link(&origin(), &m);
@@ -191,19 +218,7 @@ fn member_view(m: Membership, member: RwSignal<Option<Membership>>) -> AnyView {
         club_bridge::leave();
         member.set(None);
     };
-    let line = move || {
-        status.with(|s| match (&s.stopped, s.online) {
-            (Some(why), _) => why.clone(),
-            (None, true) => format!(
-                "In step with the club's server. {} of {} games on this phone.",
-                s.games.1, s.games.0
-            ),
-            (None, false) => {
-                "Not connected to the club's server: games are saved here and sent when it answers."
-                    .into()
-            }
-        })
-    };
+    let line = move || status.with(status_line);
     let refused = move || {
         status
             .with(|s| s.refused.clone())
@@ -217,7 +232,8 @@ fn member_view(m: Membership, member: RwSignal<Option<Membership>>) -> AnyView {
         <div class="club">
         <h2 data-testid="club-name-shown">{move || status.with(|s| s.name.clone())}</h2>
         <p role="status" data-testid="club-status"
-            data-online=move || status.with(|s| s.online.to_string())>{line}</p>
+            data-online=move || status.with(|s| s.online.to_string())
+            data-sending=move || status.with(|s| s.sending.map(|n| n.to_string()))>{line}</p>
         {refused}
         <h2>"Invite a member"</h2>
         <p class="banner">"This link is the club's key: anyone who has it can see and change the club's games. Share it only with the club."</p>

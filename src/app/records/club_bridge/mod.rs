@@ -641,6 +641,7 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
             }
         }
         FromWorker::Online { online } => club.status.update(|s| s.online = online),
+        FromWorker::Sending { left } => club.status.update(|s| s.sending = Some(left)),
         FromWorker::Game {
             id,
             seq,

@@ -1,0 +1,234 @@
+//! The club page's "in step with the server": told only once the server
+//! holds every change of this phone (the first phone of a big club said
+//! it while its games were still uploading, issue 53). Scenarios, and a
+//! property over random orders of saves, lost connections and the
+//! server's answers arriving late.
+
+mod club_net;
+
+use chicken_club::message::ToWorker;
+use club_net::*;
+use proptest::prelude::*;
+
+fn save(net: &mut Net, i: usize, seq: u64, id: &str, before: Option<String>, record: String) {
+    net.say(
+        i,
+        ToWorker::Saved {
+            seq,
+            id: id.to_string(),
+            before,
+            record,
+            at: None,
+        },
+    );
+}
+
+/// `full` as a game of its own, called `id`, with `n` entries.
+fn game_called(full: &str, id: &str, n: usize) -> String {
+    let mut v: serde_json::Value = serde_json::from_str(&with_log(full, n)).unwrap();
+    v["id"] = serde_json::Value::String(id.to_string());
+    serde_json::to_string(&v).unwrap()
+}
+
+/// Whether the server holds every change of every document on phone `i`.
+fn server_holds_all_of(net: &Net, i: usize) -> bool {
+    net.phones[i]
+        .replica
+        .engine
+        .heads()
+        .iter()
+        .all(|(doc, heads)| {
+            net.server
+                .engine
+                .read(doc, |d| {
+                    heads.iter().all(|h| d.get_change_meta_by_hash(h).is_some())
+                })
+                .unwrap_or(false)
+        })
+}
+
+#[test]
+fn a_hand_the_server_has_not_answered_for_is_still_being_sent() {
+    let (mut net, _, full) = club_of_two();
+    let id = id_of(&full);
+    assert_eq!(net.sending(0), Some(0), "in step once the club is made");
+    assert_eq!(net.sending(1), Some(0), "in step once joined");
+    // Sent, held by the server, its answer not arrived: not in step yet.
+    net.mute(1);
+    save(
+        &mut net,
+        1,
+        1,
+        &id,
+        Some(with_log(&full, 2)),
+        with_log(&full, 3),
+    );
+    assert_eq!(
+        net.game(0, &id).map(|g| entries(&g.0)),
+        Some(3),
+        "the server has it"
+    );
+    assert_eq!(net.sending(1), Some(1), "but has not said so");
+    net.unmute(1);
+    assert_eq!(net.sending(1), Some(0));
+    // Saved offline: waiting, then sent when the server answers.
+    net.offline(1);
+    save(
+        &mut net,
+        1,
+        2,
+        &id,
+        Some(with_log(&full, 3)),
+        with_log(&full, 4),
+    );
+    assert_eq!(net.sending(1), Some(1));
+    net.online(1);
+    net.a_moment();
+    assert_eq!(net.sending(1), Some(0));
+    assert_eq!(net.game(0, &id).map(|g| entries(&g.0)), Some(4));
+}
+
+#[test]
+fn a_new_game_waits_for_the_server_to_hold_it_and_the_clubs_index() {
+    let (mut net, _, full) = club_of_two();
+    net.mute(0);
+    save(
+        &mut net,
+        0,
+        1,
+        "new-game",
+        None,
+        game_called(&full, "new-game", 1),
+    );
+    net.a_moment();
+    let left = net.sending(0).unwrap();
+    assert!(
+        left >= 1,
+        "the game, and the club's index naming it: {left}"
+    );
+    net.unmute(0);
+    net.a_moment();
+    assert_eq!(net.sending(0), Some(0));
+    assert!(server_holds_all_of(&net, 0));
+}
+
+#[test]
+fn a_page_opened_again_checks_what_it_stored_with_the_server_before_saying_in_step() {
+    let (mut net, url, full) = club_of_two();
+    let id = id_of(&full);
+    // A hand saved offline, and the page closed before it was sent.
+    net.offline(1);
+    save(
+        &mut net,
+        1,
+        1,
+        &id,
+        Some(with_log(&full, 2)),
+        with_log(&full, 3),
+    );
+    let again = restarted(&mut net, 1, 11, url);
+    net.phones[1] = again;
+    net.settle();
+    assert!(net.sending(1).unwrap() > 0, "not known to be on the server");
+    net.online(1);
+    for _ in 0..20 {
+        if net.sending(1) == Some(0) {
+            break;
+        }
+        net.a_moment();
+    }
+    assert_eq!(net.sending(1), Some(0));
+    assert_eq!(net.game(0, &id).map(|g| entries(&g.0)), Some(3));
+}
+
+#[derive(Clone, Debug)]
+enum Step {
+    /// Phone `0` saves a hand of the shared game.
+    Hand(usize),
+    /// Phone `0` starts a game of its own.
+    NewGame(usize),
+    Offline(usize),
+    Online(usize),
+    Mute(usize),
+    /// Of the server's messages held from the phone, the first `1`.
+    Release(usize, usize),
+    Moment,
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    let phone = 0..2usize;
+    prop_oneof![
+        3 => phone.clone().prop_map(Step::Hand),
+        2 => phone.clone().prop_map(Step::NewGame),
+        1 => phone.clone().prop_map(Step::Offline),
+        2 => phone.clone().prop_map(Step::Online),
+        2 => phone.clone().prop_map(Step::Mute),
+        3 => (phone, 0..4usize).prop_map(|(p, n)| Step::Release(p, n)),
+        1 => Just(Step::Moment),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 48,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// Whatever the order of saves, lost connections and late answers:
+    /// a phone told "in step" has every change of it on the server, and
+    /// once the network is whole every phone is told so.
+    #[test]
+    fn in_step_is_told_only_when_the_server_holds_every_change(
+        steps in proptest::collection::vec(step(), 1..14)
+    ) {
+        let (mut net, _, full) = club_of_two();
+        let id = id_of(&full);
+        let mut entries_now = 2;
+        let mut seq = 10;
+        for (n, s) in steps.into_iter().enumerate() {
+            seq += 1;
+            match s {
+                Step::Hand(p) => {
+                    let before = with_log(&full, entries_now);
+                    entries_now = (entries_now + 1).min(7);
+                    save(&mut net, p, seq, &id, Some(before), with_log(&full, entries_now));
+                }
+                Step::NewGame(p) => {
+                    let game = format!("game-{n}");
+                    save(&mut net, p, seq, &game, None, game_called(&full, &game, 1));
+                }
+                Step::Offline(p) => net.offline(p),
+                Step::Online(p) => {
+                    if net.off[p] {
+                        net.online(p);
+                    }
+                }
+                Step::Mute(p) => net.mute(p),
+                Step::Release(p, k) => net.release(p, k),
+                Step::Moment => net.a_moment(),
+            }
+            for p in 0..2 {
+                if net.sending(p) == Some(0) {
+                    prop_assert!(server_holds_all_of(&net, p), "phone {} said in step", p);
+                }
+            }
+        }
+        for p in 0..2 {
+            net.unmute(p);
+            if net.off[p] {
+                net.online(p);
+            }
+        }
+        for _ in 0..20 {
+            if (0..2).all(|p| net.sending(p) == Some(0)) {
+                break;
+            }
+            net.a_moment();
+        }
+        for p in 0..2 {
+            prop_assert_eq!(net.sending(p), Some(0), "phone {} in step at last", p);
+            prop_assert!(server_holds_all_of(&net, p));
+        }
+    }
+}
