@@ -232,3 +232,27 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn games_sent_on_a_connection_lost_before_the_server_answered_are_confirmed_on_the_next() {
+    let (mut net, _, full) = club_of_two();
+    net.mute(0);
+    for n in 0..40 {
+        let id = format!("lost-{n}");
+        save(&mut net, 0, 100 + n, &id, None, game_called(&full, &id, 1));
+        if n == 20 {
+            net.release(0, 5);
+        }
+    }
+    net.a_moment();
+    net.offline(0);
+    net.online(0);
+    for _ in 0..20 {
+        if net.sending(0) == Some(0) {
+            break;
+        }
+        net.a_moment();
+    }
+    assert_eq!(net.sending(0), Some(0));
+    assert!(server_holds_all_of(&net, 0));
+}

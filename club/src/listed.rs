@@ -25,7 +25,7 @@
 use std::collections::BTreeMap;
 
 use automerge::transaction::Transactable;
-use automerge::{ObjId, ObjType, ReadDoc, ScalarValue, Value, ROOT};
+use automerge::{ObjId, ObjType, ReadDoc, ScalarValue, ScalarValueRef, Value, ValueRef, ROOT};
 
 use super::limits::{MAX_CLUB_GAMES, MAX_LINE_BYTES};
 use super::DocError;
@@ -88,30 +88,25 @@ pub fn read<D: ReadDoc>(doc: &D) -> Result<(Vec<(String, String)>, usize), DocEr
     let mut out = BTreeMap::new();
     let mut left_out = 0;
     for list in maps(doc)? {
-        for id in doc.keys(&list) {
+        // One pass over the map, not a seek per key.
+        for item in doc.map_range(&list, ..) {
             if out.len() >= MAX_CLUB_GAMES {
                 left_out += 1;
                 continue;
             }
-            if out.contains_key(&id) {
+            let id = item.key.as_ref();
+            if out.contains_key(id) {
                 continue;
             }
-            let line = match doc.get(&list, id.as_str())? {
-                Some((Value::Scalar(s), _)) => match s.as_ref() {
-                    ScalarValue::Str(t)
-                        if !id.is_empty()
-                            && id.len() <= MAX_LINE_BYTES
-                            && t.len() <= MAX_LINE_BYTES =>
-                    {
-                        Some(t.to_string())
-                    }
-                    _ => None,
-                },
+            let fits =
+                |t: &str| !id.is_empty() && id.len() <= MAX_LINE_BYTES && t.len() <= MAX_LINE_BYTES;
+            let line = match &item.value {
+                ValueRef::Scalar(ScalarValueRef::Str(t)) if fits(t) => Some(t.to_string()),
                 _ => None,
             };
             match line {
                 Some(line) => {
-                    out.insert(id, line);
+                    out.insert(id.to_string(), line);
                 }
                 None => left_out += 1,
             }
