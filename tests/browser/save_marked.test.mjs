@@ -73,7 +73,9 @@ test('a saved hand shows at once marked "saving…", then "Saved"; a failed comm
     await game.wentOut('Bob');
     await game.typePips('Ann', '17');
     await game.save();
-    await page.getByTestId('save-error').getByText(/storage for this app is full/).waitFor();
+    // The draft's own write may fail first, in the same place ("What you
+    // are typing could not be kept: …"): wait for the save's answer.
+    await page.getByTestId('save-error').getByText(/^Not saved: the phone's storage for this app is full/).waitFor();
     const failed = await page.evaluate(() => window.__saveSeen);
     assert.equal(failed.marked, true, 'the failed hand was painted marked as being saved');
     assert.equal(failed.rowsMax, 2);

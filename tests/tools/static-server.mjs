@@ -107,8 +107,9 @@ export function handler(dir) {
  *  127.0.0.1:`syncPort`, bytes both ways (the request line rewritten to /). */
 /** Set `syncTrace.on` to `(direction, connection, bytes)` to hear each
  *  chunk passed to ('up') or from ('down') the sync server, as it passes
- *  (tests/browser/club_bench.mjs trace). */
-export const syncTrace = { on: null };
+ *  (tests/browser/club_bench.mjs trace); `syncTrace.closed` to
+ *  `(connection, 'server' | 'phone')` to hear who ended a connection. */
+export const syncTrace = { on: null, closed: null };
 let connections = 0;
 
 /** A test's network switch per phone: a page whose cookie says
@@ -156,8 +157,11 @@ export function passSync(server, syncPort) {
     const close = () => { upstream.destroy(); socket.destroy(); };
     upstream.on('error', close);
     socket.on('error', close);
-    upstream.on('close', close);
-    socket.on('close', close);
+    // syncTrace.closed: which side ended a connection first.
+    let ended = false;
+    const first = (by) => { if (!ended) { ended = true; syncTrace.closed?.(id, by); } };
+    upstream.on('close', () => { first('server'); close(); });
+    socket.on('close', () => { first('phone'); close(); });
   });
 }
 
