@@ -23,13 +23,6 @@ fn save(net: &mut Net, i: usize, seq: u64, id: &str, before: Option<String>, rec
     );
 }
 
-/// `full` as a game of its own, called `id`, with `n` entries.
-fn game_called(full: &str, id: &str, n: usize) -> String {
-    let mut v: serde_json::Value = serde_json::from_str(&with_log(full, n)).unwrap();
-    v["id"] = serde_json::Value::String(id.to_string());
-    serde_json::to_string(&v).unwrap()
-}
-
 /// Whether the server holds every change of every document on phone `i`.
 fn server_holds_all_of(net: &Net, i: usize) -> bool {
     net.phones[i]

@@ -56,6 +56,8 @@ pub struct Club {
     pub listed: Vec<(String, String)>,
     /// Entries of the list left out (not lines, or past the limit).
     pub list_left_out: usize,
+    /// Each listed game's line mark ([`super::listed::marks`]), by id.
+    pub line_marks: std::collections::BTreeMap<String, u64>,
     /// Keys written with more than one value on different phones
     /// ("games/<id>", "players/<key>", "nights/<id>"): the first value is
     /// shown.
@@ -338,6 +340,7 @@ pub fn read<D: ReadDoc>(doc: &D) -> Result<Club, DocError> {
         .collect();
     club.nights = texts(doc, List::Nights, &mut club)?;
     (club.listed, club.list_left_out) = super::listed::read(doc)?;
+    club.line_marks = super::listed::marks(doc)?;
     Ok(club)
 }
 

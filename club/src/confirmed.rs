@@ -90,6 +90,20 @@ pub fn holds(state: &PeerDocState, heads: &[ChangeHash]) -> bool {
         .all(|h| theirs.contains(h) || shared.contains(h))
 }
 
+/// Whether a peer in `state` last named exactly `heads` as its own: it
+/// holds every change of the document here, and nothing more that it has
+/// told of (a game may rest only then: [`crate::kept`]).
+pub fn in_step(state: &PeerDocState, heads: &[ChangeHash]) -> bool {
+    let Some(theirs) = &state.their_heads else {
+        return false;
+    };
+    let mut theirs = theirs.clone();
+    let mut ours = heads.to_vec();
+    theirs.sort();
+    ours.sort();
+    !ours.is_empty() && theirs == ours
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,6 +147,14 @@ mod tests {
         assert!(holds(&s, &[hash(1)]));
         assert!(!holds(&s, &[hash(1), hash(2)]));
         assert!(!holds(&s, &[hash(2)]));
+    }
+
+    #[test]
+    fn in_step_only_at_the_same_heads() {
+        let s = state(Some(vec![hash(2), hash(1)]), vec![hash(1)]);
+        assert!(in_step(&s, &[hash(1), hash(2)]));
+        assert!(!in_step(&s, &[hash(1)]), "the peer has more");
+        assert!(!in_step(&state(None, vec![]), &[hash(1)]));
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! Nothing here waits or touches the platform, so two engines wired to
 //! each other run natively in the tests.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use automerge::Automerge;
 use rand_core_09::RngCore;
@@ -97,6 +97,8 @@ pub struct Engine<R: RngCore> {
     received_at: u128,
     /// Documents with changes the server has not said it holds.
     unconfirmed: Unconfirmed,
+    /// Documents the server said something of since last asked.
+    peers_moved: HashSet<DocumentId>,
 }
 
 impl<R: RngCore> Engine<R> {
@@ -120,6 +122,7 @@ impl<R: RngCore> Engine<R> {
             received: 0,
             received_at: 0,
             unconfirmed: Unconfirmed::default(),
+            peers_moved: HashSet::new(),
         }
     }
 
@@ -144,6 +147,46 @@ impl<R: RngCore> Engine<R> {
         self.check_confirmed(&doc);
     }
 
+    /// Whether `doc` holds changes the server has not said it holds.
+    pub fn is_unconfirmed(&self, doc: &DocumentId) -> bool {
+        self.unconfirmed.has(doc)
+    }
+
+    /// Whether the server's last word on `doc` covers its heads here.
+    pub fn server_holds(&self, doc: &DocumentId) -> bool {
+        let Some(actor) = self.by_doc.get(doc).and_then(|a| self.actors.get(a)) else {
+            return false;
+        };
+        if !actor.is_document_ready() {
+            return false;
+        }
+        let heads = actor.document().get_heads();
+        actor
+            .peers()
+            .values()
+            .any(|state| confirmed::holds(state, &heads))
+    }
+
+    /// Whether the server last named exactly this phone's heads of `doc`.
+    pub fn server_in_step(&self, doc: &DocumentId) -> bool {
+        let Some(actor) = self.by_doc.get(doc).and_then(|a| self.actors.get(a)) else {
+            return false;
+        };
+        if !actor.is_document_ready() {
+            return false;
+        }
+        let heads = actor.document().get_heads();
+        actor
+            .peers()
+            .values()
+            .any(|state| confirmed::in_step(state, &heads))
+    }
+
+    /// The documents the server said something of since last asked.
+    pub fn take_peers_moved(&mut self) -> HashSet<DocumentId> {
+        std::mem::take(&mut self.peers_moved)
+    }
+
     /// Document `doc` was refused here: it is not this phone's to send.
     pub fn not_ours(&mut self, doc: &DocumentId) {
         self.unconfirmed.confirm(doc);
@@ -154,18 +197,7 @@ impl<R: RngCore> Engine<R> {
         if !self.unconfirmed.has(doc) {
             return;
         }
-        let Some(actor) = self.by_doc.get(doc).and_then(|a| self.actors.get(a)) else {
-            return;
-        };
-        if !actor.is_document_ready() {
-            return;
-        }
-        let heads = actor.document().get_heads();
-        if actor
-            .peers()
-            .values()
-            .any(|state| confirmed::holds(state, &heads))
-        {
+        if self.server_holds(doc) {
             self.unconfirmed.confirm(doc);
         }
     }
@@ -472,6 +504,7 @@ impl<R: RngCore> Engine<R> {
         if let Some(doc) = doc {
             if !results.peer_state_changes.is_empty() {
                 self.check_confirmed(&doc);
+                self.peers_moved.insert(doc.clone());
             }
             if !results.change_events.is_empty() {
                 self.effects.push(Effect::Changed(doc));

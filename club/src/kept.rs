@@ -9,6 +9,15 @@
 //! differently, none stray, no round being typed): such a view is all the
 //! app needs of the document. The word is kept in the worker's storage,
 //! beside the documents, under [`PREFIX`], and lost with them.
+//!
+//! A finished game the app holds, at heads the server has said it holds
+//! too, is *settled*, with the mark of the club's line of it then
+//! ([`crate::listed::mark_of`], a second word, `[PREFIX, doc, settled]`):
+//! while the line is not written again, a page opened again leaves its
+//! document at rest in storage (a club of years does not sync every
+//! finished game at each opening). A save of a finished game on any
+//! phone writes its line (the save time moves), so another phone's change
+//! wakes it; a change here unsettles it first; opening it wakes it.
 
 use std::collections::{HashMap, VecDeque};
 
@@ -50,10 +59,22 @@ pub fn all_known(doc: &Automerge, heads: &[automerge::ChangeHash]) -> bool {
     !heads.is_empty() && heads.iter().all(|h| doc.get_change_by_hash(h).is_some())
 }
 
+/// The settled word's key part (after the document).
+const SETTLED: &str = "settled";
+
+/// A finished game the server holds as the app does: at which heads, and
+/// the mark of the club's line of it then.
+#[derive(Clone, PartialEq, Debug)]
+struct Settled {
+    heads: String,
+    line: u64,
+}
+
 /// The games the app holds, by document, at the heads it holds them.
 #[derive(Default)]
 pub struct Kept {
     at: HashMap<DocumentId, String>,
+    settled: HashMap<DocumentId, Settled>,
     /// Words to write to storage.
     writes: Vec<(StorageKey, Vec<u8>)>,
     /// Stored games the app has not said it holds, to tell again.
@@ -77,8 +98,26 @@ impl Kept {
                 continue;
             }
             let Some(doc) = parts.next() else { continue };
-            if let (Ok(doc), Ok(heads)) = (doc.parse::<DocumentId>(), String::from_utf8(value)) {
-                self.at.insert(doc, heads);
+            let (Ok(doc), Ok(text)) = (doc.parse::<DocumentId>(), String::from_utf8(value)) else {
+                continue;
+            };
+            match parts.next().as_deref() {
+                None => {
+                    self.at.insert(doc, text);
+                }
+                Some(SETTLED) => {
+                    let settled = text.split_once('\n').and_then(|(heads, line)| {
+                        let line = u64::from_str_radix(line, 16).ok()?;
+                        (!heads.is_empty()).then(|| Settled {
+                            heads: heads.to_string(),
+                            line,
+                        })
+                    });
+                    if let Some(settled) = settled {
+                        self.settled.insert(doc, settled);
+                    }
+                }
+                Some(_) => {}
             }
         }
     }
@@ -124,6 +163,51 @@ impl Kept {
         self.at.insert(doc.clone(), heads);
     }
 
+    /// Whether `doc` is settled at the heads the app holds it: the server
+    /// holds every change of it this phone has.
+    pub fn held(&self, doc: &DocumentId) -> bool {
+        self.settled
+            .get(doc)
+            .is_some_and(|s| self.at.get(doc) == Some(&s.heads))
+    }
+
+    /// Whether `doc` may rest while the club's line of it has this mark.
+    pub fn at_rest(&self, doc: &DocumentId, mark: u64) -> bool {
+        self.held(doc) && self.settled.get(doc).is_some_and(|s| s.line == mark)
+    }
+
+    /// `doc`, finished, is held by the server at `heads`, the heads the
+    /// app holds it, while the club's line of it has `mark`.
+    pub fn settle(&mut self, doc: &DocumentId, heads: &str, mark: u64) {
+        if self.at.get(doc).map(String::as_str) != Some(heads) {
+            return;
+        }
+        let settled = Settled {
+            heads: heads.to_string(),
+            line: mark,
+        };
+        if self.settled.get(doc) == Some(&settled) {
+            return;
+        }
+        self.write_settled(doc, format!("{}\n{:016x}", settled.heads, settled.line));
+        self.settled.insert(doc.clone(), settled);
+    }
+
+    /// `doc` changes here: no longer settled (written before the change
+    /// is stored, so a page closed meanwhile syncs it when opened again).
+    pub fn unsettle(&mut self, doc: &DocumentId) {
+        if self.settled.remove(doc).is_some() {
+            self.write_settled(doc, String::new());
+        }
+    }
+
+    fn write_settled(&mut self, doc: &DocumentId, word: String) {
+        let key = StorageKey::from_parts([PREFIX.to_string(), doc.to_string(), SETTLED.into()]);
+        if let Ok(key) = key {
+            self.writes.push((key, word.into_bytes()));
+        }
+    }
+
     /// The words to write to storage since last asked.
     pub fn take_writes(&mut self) -> Vec<(StorageKey, Vec<u8>)> {
         std::mem::take(&mut self.writes)
@@ -155,5 +239,34 @@ mod tests {
         assert_eq!(kept.retell_next(ACK_WAIT_MS).len(), 6);
         // The words to write: one per game kept.
         assert_eq!(kept.take_writes().len(), 2);
+    }
+
+    #[test]
+    fn a_settled_game_rests_while_its_line_and_heads_stay_and_survives_a_reload() {
+        let mut store: HashMap<StorageKey, Vec<u8>> = HashMap::new();
+        let mut kept = Kept::default();
+        kept.settle(&doc(1), "h1", 7);
+        assert!(
+            !kept.held(&doc(1)),
+            "not settled at heads the app does not hold"
+        );
+        kept.keep(&doc(1), "h1".into());
+        kept.settle(&doc(1), "h1", 7);
+        assert!(kept.at_rest(&doc(1), 7));
+        assert!(!kept.at_rest(&doc(1), 8));
+        store.extend(kept.take_writes());
+        let mut again = Kept::default();
+        again.load(store.clone());
+        assert!(again.at_rest(&doc(1), 7));
+        // Kept at newer heads: held no longer.
+        again.keep(&doc(1), "h2".into());
+        assert!(!again.held(&doc(1)));
+        // Unsettled: the word left reads as not settled.
+        kept.unsettle(&doc(1));
+        assert!(!kept.held(&doc(1)));
+        store.extend(kept.take_writes());
+        let mut third = Kept::default();
+        third.load(store);
+        assert!(third.has(&doc(1)) && !third.held(&doc(1)));
     }
 }

@@ -50,8 +50,13 @@ pub fn is_finished(line: &str) -> bool {
 /// Every `list` map (none in a club made before it; two if two phones
 /// made it at once).
 fn maps<D: ReadDoc>(doc: &D) -> Result<Vec<ObjId>, DocError> {
+    maps_of(doc, KEY)
+}
+
+/// Every map under `key` of the club's root.
+fn maps_of<D: ReadDoc>(doc: &D, key: &str) -> Result<Vec<ObjId>, DocError> {
     Ok(doc
-        .get_all(ROOT, KEY)?
+        .get_all(ROOT, key)?
         .into_iter()
         .filter_map(|(v, id)| matches!(v, Value::Object(ObjType::Map)).then_some(id))
         .collect())
@@ -78,6 +83,35 @@ pub fn put<T: Transactable>(doc: &mut T, lines: &[(String, String)]) -> Result<u
         written += 1;
     }
     Ok(written)
+}
+
+/// The club's map of games changed since they finished, by game id: a
+/// count each phone raises when it changes a finished game ([`touch`]).
+pub const TOUCHED: &str = "touched";
+
+/// Game `id`, finished, was changed here: its count in [`TOUCHED`] goes
+/// up (a new value: a put of the same one is no change in Automerge), so
+/// its mark moves ([`marks`]) and a phone where it rests wakes it, whether
+/// or not the app then writes the game a new line. Makes the map in a
+/// club made before it.
+pub fn touch<T: Transactable>(doc: &mut T, id: &str) -> Result<(), DocError> {
+    if id.is_empty() || id.len() > MAX_LINE_BYTES {
+        return Ok(());
+    }
+    let map = match maps_of(doc, TOUCHED)?.into_iter().next() {
+        Some(map) => map,
+        None => doc.put_object(ROOT, TOUCHED, ObjType::Map)?,
+    };
+    let count = match doc.get(&map, id)? {
+        Some((Value::Scalar(s), _)) => match s.as_ref() {
+            ScalarValue::Int(n) => n.saturating_add(1),
+            ScalarValue::Uint(n) => i64::try_from(*n).unwrap_or(i64::MAX - 1).saturating_add(1),
+            _ => 1,
+        },
+        _ => 1,
+    };
+    doc.put(&map, id, count)?;
+    Ok(())
 }
 
 /// The club's lines, by game id (sorted), at most one per game of the
@@ -113,6 +147,79 @@ pub fn read<D: ReadDoc>(doc: &D) -> Result<(Vec<(String, String)>, usize), DocEr
         }
     }
     Ok((out.into_iter().collect(), left_out))
+}
+
+/// The mark of each listed game (by id): it moves whenever the game's
+/// line is written again or the game is [`touch`]ed, on any phone, and
+/// with every value two phones wrote at once (the ops that hold the line
+/// and the count, hashed). A finished game rests on a phone while its
+/// mark stays ([`crate::kept`]).
+pub fn marks<D: ReadDoc>(doc: &D) -> Result<BTreeMap<String, u64>, DocError> {
+    let lines = ops_by_key(doc, &maps(doc)?);
+    let mut touched = ops_by_key(doc, &maps_of(doc, TOUCHED)?);
+    Ok(lines
+        .into_iter()
+        .map(|(id, mut ops)| {
+            ops.extend(touched.remove(&id).unwrap_or_default());
+            (id, fnv(&ops))
+        })
+        .collect())
+}
+
+/// The mark of game `id` ([`marks`]), if it has a line.
+pub fn mark_of<D: ReadDoc>(doc: &D, id: &str) -> Option<u64> {
+    let first = |maps: Vec<ObjId>| {
+        maps.into_iter()
+            .find(|m| matches!(doc.get(m, id), Ok(Some(_))))
+            .map(|m| ops_at(doc, &m, id))
+    };
+    let mut ops = first(maps(doc).ok()?)?;
+    ops.extend(first(maps_of(doc, TOUCHED).ok()?).unwrap_or_default());
+    Some(fnv(&ops))
+}
+
+/// Per key of the first of `maps` holding it, the ops holding its value
+/// (in one pass per map; every op where two phones wrote at once), at
+/// most a club's games.
+fn ops_by_key<D: ReadDoc>(doc: &D, maps: &[ObjId]) -> BTreeMap<String, Vec<String>> {
+    let mut out = BTreeMap::new();
+    for map in maps {
+        for item in doc.map_range(map, ..).take(MAX_CLUB_GAMES) {
+            let id = item.key.as_ref();
+            if out.contains_key(id) {
+                continue;
+            }
+            let ops = if item.conflict {
+                ops_at(doc, map, id)
+            } else {
+                vec![item.id().to_string()]
+            };
+            out.insert(id.to_string(), ops);
+        }
+    }
+    out
+}
+
+/// The ops holding key `id` of `map`, in a fixed order.
+fn ops_at<D: ReadDoc>(doc: &D, map: &ObjId, id: &str) -> Vec<String> {
+    let mut ops: Vec<String> = doc
+        .get_all(map, id)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(_, op)| op.to_string())
+        .collect();
+    ops.sort();
+    ops
+}
+
+/// FNV-1a, 64 bits, over `parts` (each ended by a 0 byte).
+fn fnv(parts: &[String]) -> u64 {
+    parts
+        .iter()
+        .flat_map(|p| p.bytes().chain([0]))
+        .fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        })
 }
 
 /// The line of game `id` in the club's document, if it has one.

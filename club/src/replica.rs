@@ -86,6 +86,11 @@ pub struct Replica<R: RngCore> {
     kept: Kept,
     /// Stored games waiting to be synced again.
     paced: Paced,
+    /// Finished games left in storage as they are (settled: the server
+    /// holds them as this phone does, and the club's line of each is as
+    /// it was): not synced until opened, changed here, or their line
+    /// changes.
+    resting: HashSet<DocumentId>,
     /// Connected to the server.
     online: bool,
     /// The games of the club's index that are here (ready), counted as
@@ -135,6 +140,7 @@ impl<R: RngCore> Replica<R> {
             finding_stored: HashSet::new(),
             kept: Kept::default(),
             paced: Paced::default(),
+            resting: HashSet::new(),
             online: false,
             indexed_here: HashSet::new(),
             listing: BTreeMap::new(),
@@ -146,7 +152,7 @@ impl<R: RngCore> Replica<R> {
     }
 
     /// What the app holds, as its words were stored (under
-    /// [`Kept::prefix`]).
+    /// [`Kept::prefix`]); told before [`Replica::stored_documents`].
     pub fn kept_stored(&mut self, stored: impl IntoIterator<Item = (StorageKey, Vec<u8>)>) {
         self.kept.load(stored);
     }
@@ -167,8 +173,9 @@ impl<R: RngCore> Replica<R> {
         docs.sort_by_key(|d| d.to_string());
         docs.dedup();
         // The server may lack what was changed here before this page
-        // opened: each is confirmed as it syncs again.
-        for doc in &docs {
+        // opened: each is confirmed as it syncs again (a settled game, one
+        // the server held as the app holds it, is not waited for).
+        for doc in docs.iter().filter(|d| !self.kept.held(d)) {
             self.engine.to_confirm(doc.clone());
         }
         self.stored = docs;
@@ -236,8 +243,73 @@ impl<R: RngCore> Replica<R> {
                 }
             }
         }
+        // Finished games the server now holds as the app does.
+        for doc in self.engine.take_peers_moved() {
+            self.settle_if_held(&doc);
+        }
         self.tell_sending();
         io
+    }
+
+    /// Settles game `doc` if it is finished in the club's list, the app
+    /// holds it as it is, and the server last named the same heads (it
+    /// holds every change here, and told of none this phone lacks).
+    fn settle_if_held(&mut self, doc: &DocumentId) {
+        if !self.kept.has(doc) || self.engine.is_unconfirmed(doc) {
+            return;
+        }
+        let Some(id) = self.ids.get(doc).cloned() else {
+            return;
+        };
+        if !self.line_of(&id).is_some_and(|l| listed::is_finished(&l)) {
+            return;
+        }
+        let Some(club) = self.club.clone() else {
+            return;
+        };
+        let Some(mark) = self
+            .engine
+            .read(&club, |d| listed::mark_of(d, &id))
+            .flatten()
+        else {
+            return;
+        };
+        if !self.engine.server_in_step(doc) {
+            return;
+        }
+        if let Some(heads) = self.engine.read(doc, heads_of) {
+            self.kept.settle(doc, &heads, mark);
+        }
+    }
+
+    /// Changes game `doc` here: unsettled first (the word is written
+    /// before the change is stored), and a finished game's line written
+    /// again, so the phones where it rests wake it.
+    fn change_game<T>(
+        &mut self,
+        doc: &DocumentId,
+        f: impl FnOnce(&mut Automerge) -> T,
+    ) -> Option<T> {
+        self.kept.unsettle(doc);
+        let finished = self
+            .ids
+            .get(doc)
+            .cloned()
+            .filter(|id| self.line_of(id).is_some_and(|l| listed::is_finished(&l)));
+        let changed = self.engine.change(doc, f)?;
+        if let (Some(id), Some(club)) = (finished, self.club.clone()) {
+            self.engine.change(&club, |d| {
+                let mut tx = d.transaction();
+                let _ = listed::touch(&mut tx, &id);
+                tx.commit();
+            });
+        }
+        Some(changed)
+    }
+
+    /// Whether game `doc` is on this phone: ready, or resting in storage.
+    fn is_here(&self, doc: &DocumentId) -> bool {
+        self.resting.contains(doc) || self.engine.is_ready(doc)
     }
 
     /// Tells the app how many of this phone's games and lists hold
@@ -319,8 +391,7 @@ impl<R: RngCore> Replica<R> {
             } => {
                 if let Some(doc) = self.games.get(&id).cloned() {
                     self.wanted_now(&doc);
-                    self.engine
-                        .change(&doc, |d| settle_at(d, index, &value, at.as_deref()));
+                    self.change_game(&doc, |d| settle_at(d, index, &value, at.as_deref()));
                     self.tell_game(&doc);
                 }
             }
@@ -341,9 +412,11 @@ impl<R: RngCore> Replica<R> {
         let Some(doc) = self.games.get(id) else {
             return;
         };
-        if let Some(FromWorker::Game { at: Some(told), .. }) = self.told.get(doc) {
+        let doc = doc.clone();
+        if let Some(FromWorker::Game { at: Some(told), .. }) = self.told.get(&doc) {
             if *told == at {
-                self.kept.keep(doc, at);
+                self.kept.keep(&doc, at);
+                self.settle_if_held(&doc);
             }
         }
     }
@@ -352,9 +425,7 @@ impl<R: RngCore> Replica<R> {
         match self.games.get(&id).cloned() {
             Some(doc) if self.engine.is_ready(&doc) => {
                 let own = self.own_heads.get(&id).cloned();
-                let written = self
-                    .engine
-                    .change(&doc, |d| write_save(d, &save, own.as_deref()));
+                let written = self.change_game(&doc, |d| write_save(d, &save, own.as_deref()));
                 if let Some(Some(heads)) = written {
                     self.own_heads.insert(id.clone(), heads);
                 }
@@ -396,8 +467,7 @@ impl<R: RngCore> Replica<R> {
     fn rival(&mut self, id: String, index: usize, value: String) {
         match self.games.get(&id).cloned() {
             Some(doc) if self.engine.is_ready(&doc) => {
-                self.engine
-                    .change(&doc, |d| game_doc::put_rival(d, index, &value));
+                self.change_game(&doc, |d| game_doc::put_rival(d, index, &value));
                 self.tell_game(&doc);
             }
             known => {
@@ -417,7 +487,7 @@ impl<R: RngCore> Replica<R> {
     fn round(&mut self, id: String, parts: Vec<(String, String)>) {
         match self.games.get(&id).cloned() {
             Some(doc) if self.engine.is_ready(&doc) => {
-                self.engine.change(&doc, |d| {
+                self.change_game(&doc, |d| {
                     let mut tx = d.transaction();
                     let _ = round_doc::put(&mut tx, &parts);
                     tx.commit();
@@ -443,10 +513,10 @@ impl<R: RngCore> Replica<R> {
             .is_ok()
     }
 
-    /// A stored game waiting its turn to sync is wanted now (a save or a
-    /// round at its table).
+    /// A stored game waiting its turn to sync, or resting, is wanted now
+    /// (opened, or a save or a round at its table).
     fn wanted_now(&mut self, doc: &DocumentId) {
-        if self.paced.take(doc) {
+        if self.resting.remove(doc) || self.paced.take(doc) {
             self.engine.find(doc.clone());
         }
     }
@@ -559,19 +629,36 @@ impl<R: RngCore> Replica<R> {
                 continue;
             };
             let doc = url.document_id().clone();
-            if self.games.get(id) == Some(&doc) || self.refused.contains(&doc) {
+            let line = club_read
+                .listed
+                .binary_search_by(|(i, _)| i.cmp(id))
+                .ok()
+                .map(|at| club_read.listed[at].1.as_str());
+            // No line: no mark a settled game can have.
+            let mark = club_read.line_marks.get(id).copied().unwrap_or(0);
+            if self.games.get(id) == Some(&doc) {
+                // A resting game whose line changed: another phone
+                // changed it.
+                if self.resting.contains(&doc) && !self.kept.at_rest(&doc, mark) {
+                    self.resting.remove(&doc);
+                    self.paced.push(doc);
+                }
+                continue;
+            }
+            if self.refused.contains(&doc) {
                 continue;
             }
             self.games.insert(id.clone(), doc.clone());
             self.ids.insert(doc.clone(), id.clone());
-            // One stored here waits its turn, and so does a finished game
-            // new here (listed already: its entries follow in the
-            // background); a game in progress is looked for now.
-            let finished = club_read
-                .listed
-                .binary_search_by(|(i, _)| i.cmp(id))
-                .is_ok_and(|at| listed::is_finished(&club_read.listed[at].1));
-            if self.is_stored(&doc) || finished {
+            // A settled game rests; one stored here waits its turn, and
+            // so does a finished game new here (listed already: its
+            // entries follow in the background); a game in progress is
+            // looked for now.
+            let finished = line.is_some_and(listed::is_finished);
+            let stored = self.is_stored(&doc);
+            if stored && finished && self.kept.at_rest(&doc, mark) {
+                self.resting.insert(doc);
+            } else if stored || finished {
                 self.paced.push(doc);
             } else {
                 self.engine.find(doc);
@@ -580,7 +667,7 @@ impl<R: RngCore> Replica<R> {
         self.indexed_here = club_read
             .games
             .iter()
-            .filter(|(id, _)| self.games.get(id).is_some_and(|d| self.engine.is_ready(d)))
+            .filter(|(id, _)| self.games.get(id).is_some_and(|d| self.is_here(d)))
             .map(|(id, _)| id.clone())
             .collect();
         if club_read.index_read() {
@@ -657,6 +744,12 @@ impl<R: RngCore> Replica<R> {
             let _ = listed::put(&mut tx, &lines);
             tx.commit();
         });
+        // Settled under the line written now.
+        for (id, _) in &lines {
+            if let Some(doc) = self.games.get(id).cloned() {
+                self.settle_if_held(&doc);
+            }
+        }
     }
 
     /// Game `id`'s line in the club's list, as the club's document holds it.
@@ -795,7 +888,7 @@ impl<R: RngCore> Replica<R> {
             .games
             .iter()
             .filter(|(id, doc)| {
-                self.engine.is_ready(doc)
+                self.is_here(doc)
                     && !self.refused.contains(*doc)
                     && indexed.binary_search_by(|(i, _)| i.cmp(*id)).is_err()
             })

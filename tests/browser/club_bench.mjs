@@ -23,6 +23,11 @@
 //        (a real club's size, issue 36: 260 nights, 200 players, 5,000
 //        games joined on a phone at 4x, then hands across two phones at 4x)
 //        (THROTTLE=4: the phone joining the club at 4x CPU)
+//        In `real`, "4x" is the whole phone slowed, its workers included:
+//        its browser's processes under a CPU quota (cpu_quota.mjs), the
+//        fixed loop's ms on its page and in a worker printed before and
+//        after; PAGE_THROTTLE=1 (or no cgroup here): Chromium's page
+//        throttle, which leaves workers at full speed.
 //        node tests/browser/club_bench.mjs bytes   (3. only; with
 //        CHICKEN_DIST=<another build's dist> to compare)
 //        (after tests/tools/build.sh)
@@ -30,8 +35,9 @@ import { GameScreen } from './pages.mjs';
 import { idbSeed } from './idb.mjs';
 import { syncTrace } from '../tools/static-server.mjs';
 import { homeReady } from './harness.mjs';
+import { quotaAvailable, slowBrowser, loopMs } from './cpu_quota.mjs';
 import {
-  servers, startServers, stopServers, phone, createClub, joinClub, newGame, openFromHome,
+  servers, startServers, stopServers, phone, createClub, joinClub, newGame, openFromHome, seedGames,
 } from './club_harness.mjs';
 
 const ONLY_BYTES = process.argv[2] === 'bytes';
@@ -44,20 +50,6 @@ const sorted = (xs) => [...xs].sort((a, b) => a - b);
 const pct = (xs, p) => sorted(xs)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const ms = (x) => Math.round(x);
 
-/** `n` finished two-player Chickenfoot games (Double-6, 7 hands). */
-function seedGames(n) {
-  const t0 = Date.now() - n * 60_000;
-  return Array.from({ length: n }, (_, i) => {
-    const players = [`Ann ${i}`, `Bob ${i}`];
-    const log = Array.from({ length: 7 }, (_, h) => ({ out: 0, left: [{ pips: 0 }, { pips: 1 + ((i + h) % 30) }] }));
-    const id = `club${i}`;
-    const at = t0 + i * 60_000;
-    return {
-      record: { schema: 3, id, rev: 8, kind: 'chickenfoot', rules_version: 1, created_ms: at, players, settings: { set: 'd6' }, log },
-      summary: { schema: 3, id, rev: 8, kind: 'chickenfoot', players, created_ms: at, updated_ms: at, finished: true, summary: `Won by ${players[0]}` },
-    };
-  });
-}
 
 /** Notes, in the page, when it posts a save to its worker and when its
  *  worker tells it of a game (epoch ms, the clock Node reads too). */
@@ -147,11 +139,31 @@ async function latency() {
   }
 }
 
-/** Slows phone `p`'s CPU `rate` times (a cheap phone). */
+/** Slows phone `p` `rate` times (a cheap phone): its whole browser under
+ *  a CPU quota where this machine allows one, else its page only. The
+ *  undo, if any. */
 async function throttle(p, rate) {
+  if (quotaAvailable() && !process.env.PAGE_THROTTLE) {
+    const before = await loopMs(p.context);
+    const undo = slowBrowser(p.profile, rate);
+    const after = await loopMs(p.context);
+    console.log(`phone slowed ${rate}x by a CPU quota on its browser: a fixed loop ${before.page} -> ${after.page} ms on a page, ${before.worker} -> ${after.worker} ms in a worker`);
+    return undo;
+  }
   const cdp = await p.context.newCDPSession(p.page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  console.log(`phone slowed ${rate}x by Chromium's page throttle (its workers at full speed)`);
+  return null;
 }
+
+/** Bytes up and down the sync proxy from now: `stop()` gives them. */
+function countBytes() {
+  const bytes = { up: 0, down: 0 };
+  const was = syncTrace.on;
+  syncTrace.on = (dir, id, n) => { bytes[dir] += n; was?.(dir, id, n); };
+  return () => { syncTrace.on = was; return bytes; };
+}
+const mb = (n) => `${(n / 1e6).toFixed(2)} MB`;
 
 /** `n` players' names and `nights` weekly nights (5 years: 260). */
 function seedRosterAndNights(players, nights) {
@@ -174,6 +186,7 @@ async function realClub(games, hands) {
   const b = await phone();
   await a.context.addInitScript(traceWorkers);
   await b.context.addInitScript(traceWorkers);
+  const undo = [];
   try {
     await a.page.goto(`${servers.url}/`);
     await homeReady(a.page);
@@ -193,11 +206,15 @@ async function realClub(games, hands) {
       db.close();
     }, { roster, nights });
     const t0 = performance.now();
+    const making = countBytes();
     const link = await createClub(a, 'Five years');
     const everyGame = `${games} of ${games} games`;
     await a.page.getByTestId('club-status').filter({ hasText: `In step with the club's server. ${everyGame}` }).waitFor({ timeout: 1_800_000 });
     const made = performance.now() - t0;
-    await throttle(b, 4);
+    const madeBytes = making();
+    console.log(`club made on A: in step with the server after ${ms(made)} ms, ${mb(madeBytes.up)} up, ${mb(madeBytes.down)} down`);
+    undo.push(await throttle(b, 4));
+    const joining = countBytes();
     await b.page.goto(link);
     const t1 = performance.now();
     await b.page.getByTestId('club-join-invited').click();
@@ -211,6 +228,8 @@ async function realClub(games, hands) {
     await b.page.goto(`${servers.url}/records/club`);
     await b.page.getByTestId('club-status').filter({ hasText: everyGame }).waitFor({ timeout: 1_800_000 });
     const here = performance.now() - t1;
+    const joinBytes = joining();
+    console.log(`B joined: ${mb(joinBytes.down)} down, ${mb(joinBytes.up)} up`);
     // Said now: the hands that follow can fail on their own.
     console.log(`real club (${games} games, 200 players, 260 nights): made and sent from the phone holding them ${ms(made)} ms; joined at 4x: every game listed on home ${ms(listed)} ms, every game's entries here ${ms(here)} ms`);
     // A game made on A, then B's home opened again (its worker started
@@ -224,10 +243,20 @@ async function realClub(games, hands) {
     const trace = (await b.page.evaluate(() => window.__trace || [])).filter(([, at]) => at >= after);
     const told = (what) => trace.filter(([w]) => w === what).length;
     console.log(`B's home opened again: a game just made on A listed after ${ms(reopened)} ms; B's worker told its page of ${told('game')} games and of the club ${told('club')} times meanwhile`);
-    await throttle(a, 4);
+    // B's club page opened again: until it is in step with every game
+    // (the finished ones at rest), and the bytes it took.
+    const reopening = countBytes();
+    const t3 = performance.now();
+    await b.page.goto(`${servers.url}/records/club`);
+    await b.page.getByTestId('club-status').filter({ hasText: `In step with the club's server. ${games + 1} of ${games + 1} games` }).waitFor({ timeout: 1_800_000 });
+    const inStep = performance.now() - t3;
+    const reBytes = reopening();
+    console.log(`B's club page opened again: in step after ${ms(inStep)} ms, ${mb(reBytes.up)} up, ${mb(reBytes.down)} down`);
+    undo.push(await throttle(a, 4));
     const lat = await handsAcross(a, b, hands);
     return { made, here, listed, lat };
   } finally {
+    for (const u of undo) u?.();
     await a.close();
     await b.close();
   }

@@ -70,7 +70,7 @@ export async function phone({ width = 390, height = 844, colorScheme = 'light', 
   // DEBUG_CLUB=1: what each phone's page logs, labelled.
   if (process.env.DEBUG_CLUB && p.engine === 'chromium') p.page.on('console', (m) => console.log(label, m.type(), m.text().slice(0, 300)));
   return {
-    page: p.page, context: p.context, errors: p.errors, engine: p.engine,
+    page: p.page, context: p.context, errors: p.errors, engine: p.engine, profile: p.profile,
     async close() { await p.close(); removeDir(p.profile); },
   };
 }
@@ -149,4 +149,20 @@ export async function thirdPeer() {
       }
     },
   };
+}
+
+/** `n` finished two-player Chickenfoot games (Double-6, 7 hands; `Ann i`
+ *  went out every hand, so won), as stored rows for idbSeed. */
+export function seedGames(n) {
+  const t0 = Date.now() - n * 60_000;
+  return Array.from({ length: n }, (_, i) => {
+    const players = [`Ann ${i}`, `Bob ${i}`];
+    const log = Array.from({ length: 7 }, (_, h) => ({ out: 0, left: [{ pips: 0 }, { pips: 1 + ((i + h) % 30) }] }));
+    const id = `club${i}`;
+    const at = t0 + i * 60_000;
+    return {
+      record: { schema: 3, id, rev: 8, kind: 'chickenfoot', rules_version: 1, created_ms: at, players, settings: { set: 'd6' }, log },
+      summary: { schema: 3, id, rev: 8, kind: 'chickenfoot', players, created_ms: at, updated_ms: at, finished: true, summary: `Won by ${players[0]}` },
+    };
+  });
 }

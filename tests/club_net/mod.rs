@@ -416,6 +416,13 @@ pub fn with_log(record: &str, n: usize) -> String {
     serde_json::to_string(&v).unwrap()
 }
 
+/// `full` as a game of its own, called `id`, with `n` entries.
+pub fn game_called(full: &str, id: &str, n: usize) -> String {
+    let mut v: serde_json::Value = serde_json::from_str(&with_log(full, n)).unwrap();
+    v["id"] = serde_json::Value::String(id.to_string());
+    serde_json::to_string(&v).unwrap()
+}
+
 pub fn entries(record: &str) -> usize {
     serde_json::from_str::<serde_json::Value>(record).unwrap()["log"]
         .as_array()
@@ -464,16 +471,16 @@ pub fn restarted(net: &mut Net, i: usize, seed: u64, url: String) -> Phone {
     let store = net.phones[i].store.clone();
     net.offline(i);
     let mut again = phone(&format!("phone-{i}"), seed, store);
-    // As the worker does on starting: the documents its storage holds.
-    let keys: Vec<StorageKey> = again.store.0.keys().cloned().collect();
-    again.replica.stored_documents(keys);
-    // And the games its app holds as they are.
+    // As the worker does on starting: the games its app holds as they are.
     let prefix = Kept::prefix().unwrap();
     if let StorageResult::LoadRange { values } =
         again.store.perform(StorageTask::LoadRange { prefix })
     {
         again.replica.kept_stored(values);
     }
+    // And the documents its storage holds.
+    let keys: Vec<StorageKey> = again.store.0.keys().cloned().collect();
+    again.replica.stored_documents(keys);
     again.replica.handle(ToWorker::Start {
         server: SERVER.into(),
         club: Some(url),

@@ -83,6 +83,9 @@ pub fn game_page<R: GameUi>(id: &str) -> AnyView {
     crate::app::sync::listen();
     let id = id.to_string();
     load(id.clone(), read, done);
+    // A club's game opened syncs first (one left at rest in the club's
+    // storage wakes: another phone may have changed it).
+    crate::app::club::want(&id);
     let page = dynamic(move || {
         if !done.get() {
             return opening();

@@ -158,6 +158,32 @@ pub fn page(
 /// How long after the history shows a game's code is fetched.
 const NEXT_PAGE_AFTER_MS: u64 = 1000;
 
+/// Reads every finished game into `rows`.
+async fn read_finished(
+    app: crate::app::AppCtx,
+    rows: RwSignal<Vec<Row>>,
+    loaded: RwSignal<bool>,
+    empty: RwSignal<bool>,
+) {
+    let Some(s) = store_or_report().await else {
+        return;
+    };
+    let (all, problems) = s.all_finished().await;
+    empty.set(all.is_empty());
+    rows.set(
+        all.into_iter()
+            .map(|g| {
+                let keys = g.players.iter().map(|p| search_key(p)).collect();
+                (g, keys)
+            })
+            .collect(),
+    );
+    app.report(problems);
+    if !loaded.get_untracked() {
+        loaded.set(true);
+    }
+}
+
 /// The history page.
 #[component]
 pub fn HistoryPage() -> impl IntoView {
@@ -181,27 +207,32 @@ pub fn HistoryPage() -> impl IntoView {
     // filters are drawn once, not again on every delete).
     let empty = RwSignal::new(false);
 
+    // One read at a time: changes heard meanwhile read once more after it
+    // (a club's games arriving by the hundred).
+    let reading = StoredValue::new_local((false, false));
     let load = move || {
+        if reading.get_value().0 {
+            reading.update_value(|r| r.1 = true);
+            return;
+        }
+        reading.set_value((true, false));
         spawn_local(async move {
-            let Some(s) = store_or_report().await else {
-                return;
-            };
-            let (all, problems) = s.all_finished().await;
-            empty.set(all.is_empty());
-            rows.set(
-                all.into_iter()
-                    .map(|g| {
-                        let keys = g.players.iter().map(|p| search_key(p)).collect();
-                        (g, keys)
-                    })
-                    .collect(),
-            );
-            app.report(problems);
-            if !loaded.get_untracked() {
-                loaded.set(true);
+            read_finished(app, rows, loaded, empty).await;
+            while reading.get_value().1 {
+                reading.set_value((true, false));
+                read_finished(app, rows, loaded, empty).await;
             }
+            reading.set_value((false, false));
         });
     };
+    // A game saved in another tab, or changed on another phone (one at
+    // rest here included), shows without leaving the page.
+    let listener = crate::app::sync::on_change(move |_| {
+        if loaded.get_untracked() {
+            load();
+        }
+    });
+    on_cleanup(move || crate::app::sync::off(listener));
     // Once storage is open (at once, unless this is the first screen).
     Effect::new(move |done: Option<bool>| {
         if done == Some(true) || !app.ready.get() {

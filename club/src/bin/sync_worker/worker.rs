@@ -120,17 +120,18 @@ pub fn start() {
             return give_up();
         };
         let mut replica = Replica::new(Engine::new(hub, CryptoRng, clock));
-        // The games here, should the club's index be unreadable.
-        if let Ok(keys) = chunks.keys().await {
-            replica.stored_documents(keys);
-        }
-        // The games the app holds as they are (not told again).
+        // The games the app holds as they are (not told again), and
+        // which of them rest (read before the stored documents).
         if let Some(prefix) = Kept::prefix() {
             if let Ok(StorageResult::LoadRange { values }) =
                 chunks.perform(StorageTask::LoadRange { prefix }).await
             {
                 replica.kept_stored(values);
             }
+        }
+        // The games here, should the club's index be unreadable.
+        if let Ok(keys) = chunks.keys().await {
+            replica.stored_documents(keys);
         }
         *shared.borrow_mut() = Some(Worker {
             replica,
