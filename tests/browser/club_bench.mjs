@@ -156,14 +156,18 @@ async function throttle(p, rate) {
   return null;
 }
 
-/** Bytes up and down the sync proxy from now: `stop()` gives them. */
+/** Bytes up and down the sync proxy from now, the connections that
+ *  carried them and who ended any: `stop()` gives them. */
 function countBytes() {
-  const bytes = { up: 0, down: 0 };
+  const bytes = { up: 0, down: 0, conns: new Set(), closed: [] };
   const was = syncTrace.on;
-  syncTrace.on = (dir, id, n) => { bytes[dir] += n; was?.(dir, id, n); };
-  return () => { syncTrace.on = was; return bytes; };
+  const wasClosed = syncTrace.closed;
+  syncTrace.on = (dir, id, n) => { bytes[dir] += n; bytes.conns.add(id); was?.(dir, id, n); };
+  syncTrace.closed = (id, by) => { if (bytes.conns.has(id)) bytes.closed.push(by); wasClosed?.(id, by); };
+  return () => { syncTrace.on = was; syncTrace.closed = wasClosed; return bytes; };
 }
 const mb = (n) => `${(n / 1e6).toFixed(2)} MB`;
+const wire = (b) => `${mb(b.up)} up, ${mb(b.down)} down, ${b.conns.size} connection(s)${b.closed.length ? ` (ended by ${b.closed.join(', ')})` : ''}`;
 
 /** `n` players' names and `nights` weekly nights (5 years: 260). */
 function seedRosterAndNights(players, nights) {
@@ -212,7 +216,7 @@ async function realClub(games, hands) {
     await a.page.getByTestId('club-status').filter({ hasText: `In step with the club's server. ${everyGame}` }).waitFor({ timeout: 1_800_000 });
     const made = performance.now() - t0;
     const madeBytes = making();
-    console.log(`club made on A: in step with the server after ${ms(made)} ms, ${mb(madeBytes.up)} up, ${mb(madeBytes.down)} down`);
+    console.log(`club made on A: in step with the server after ${ms(made)} ms, ${wire(madeBytes)}`);
     undo.push(await throttle(b, 4));
     const joining = countBytes();
     await b.page.goto(link);
@@ -229,7 +233,7 @@ async function realClub(games, hands) {
     await b.page.getByTestId('club-status').filter({ hasText: everyGame }).waitFor({ timeout: 1_800_000 });
     const here = performance.now() - t1;
     const joinBytes = joining();
-    console.log(`B joined: ${mb(joinBytes.down)} down, ${mb(joinBytes.up)} up`);
+    console.log(`B joined: ${wire(joinBytes)}`);
     // Said now: the hands that follow can fail on their own.
     console.log(`real club (${games} games, 200 players, 260 nights): made and sent from the phone holding them ${ms(made)} ms; joined at 4x: every game listed on home ${ms(listed)} ms, every game's entries here ${ms(here)} ms`);
     // A game made on A, then B's home opened again (its worker started
@@ -251,7 +255,7 @@ async function realClub(games, hands) {
     await b.page.getByTestId('club-status').filter({ hasText: `In step with the club's server. ${games + 1} of ${games + 1} games` }).waitFor({ timeout: 1_800_000 });
     const inStep = performance.now() - t3;
     const reBytes = reopening();
-    console.log(`B's club page opened again: in step after ${ms(inStep)} ms, ${mb(reBytes.up)} up, ${mb(reBytes.down)} down`);
+    console.log(`B's club page opened again: in step after ${ms(inStep)} ms, ${wire(reBytes)}`);
     undo.push(await throttle(a, 4));
     const lat = await handsAcross(a, b, hands);
     return { made, here, listed, lat };

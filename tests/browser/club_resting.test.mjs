@@ -2,14 +2,16 @@
 // phone opened again leaves the club's finished games in its storage (not
 // synced again), and still takes a correction another phone makes to one
 // of them, without the game being opened there: its history, open, shows
-// the new winner.
+// the new winner. And a club of 1,000 finished games, seeded: listed on
+// a joining phone from the club's list, every game's entries there, in
+// step again at once when opened again, and a hand crossing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { GameScreen } from './pages.mjs';
 import { idbSeed } from './idb.mjs';
 import { homeReady } from './harness.mjs';
 import {
-  servers, startServers, stopServers, phone, createClub, joinClub, seedGames,
+  servers, startServers, stopServers, phone, createClub, joinClub, seedGames, newGame, hand,
 } from './club_harness.mjs';
 
 before(startServers);
@@ -51,6 +53,48 @@ test('a finished game at rest on a phone opened again takes a correction made on
     await b.page.getByTestId('finished-game').filter({ hasText: 'Bob 0' }).filter({ hasText: 'Won by Bob 0' }).waitFor();
     const width = await b.page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 320, `the history fits the 320 px phone (${width} px)`);
+    assert.deepEqual(a.errors, []);
+    assert.deepEqual(b.errors, []);
+  } finally {
+    await a.close();
+    await b.close();
+  }
+});
+
+test('a club of 1,000 finished games: listed on a joining phone, every game there, in step at once when opened again, a hand crosses', async (t) => {
+  const games = 1000;
+  const a = await phone();
+  const b = await phone();
+  try {
+    await a.page.goto(`${servers.url}/`);
+    await homeReady(a.page);
+    const rows = seedGames(games);
+    for (let i = 0; i < rows.length; i += 250) await idbSeed(a.page, rows.slice(i, i + 250));
+    const t0 = Date.now();
+    const link = await createClub(a, 'Years');
+    await a.page.getByTestId('club-status').filter({ hasText: inStep(games) }).waitFor({ timeout: 300_000 });
+    t.diagnostic(`made: in step after ${Date.now() - t0} ms`);
+
+    const t1 = Date.now();
+    await joinClub(b, link);
+    await b.page.goto(`${servers.url}/`);
+    await b.page.getByTestId('history-link').filter({ hasText: `(${games})` }).waitFor({ timeout: 120_000 });
+    t.diagnostic(`joined: every game listed after ${Date.now() - t1} ms`);
+    await b.page.goto(`${servers.url}/records/club`);
+    const status = b.page.getByTestId('club-status');
+    await status.filter({ hasText: inStep(games) }).waitFor({ timeout: 300_000 });
+    t.diagnostic(`joined: every game's entries here after ${Date.now() - t1} ms`);
+
+    const t2 = Date.now();
+    await b.page.reload();
+    await status.filter({ hasText: inStep(games) }).waitFor({ timeout: 60_000 });
+    t.diagnostic(`opened again: in step after ${Date.now() - t2} ms`);
+
+    const game = await newGame(a);
+    await hand(a, 5);
+    await b.page.goto(`${servers.url}/`);
+    await b.page.getByTestId(`game-${game.split('/').pop()}`).getByTestId('scores').filter({ hasText: 'Bob 5' }).waitFor({ timeout: 60_000 });
+    await b.page.getByTestId('history-link').filter({ hasText: `(${games})` }).waitFor();
     assert.deepEqual(a.errors, []);
     assert.deepEqual(b.errors, []);
   } finally {

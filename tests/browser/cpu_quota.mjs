@@ -25,20 +25,29 @@ export function quotaAvailable() {
   }
 }
 
-/** The process ids whose command line names `profile` as their browser
- *  profile (the browser, its zygotes, renderers, GPU and utility
- *  processes). */
+/** The process ids of the browser whose command line names `profile` as
+ *  its profile, and of every process under it (zygotes, renderers, GPU
+ *  and utility processes: their own command lines do not name it). */
 function processesOf(profile) {
   const mark = `--user-data-dir=${profile}`;
-  const pids = [];
+  const children = new Map();
+  const roots = [];
   for (const pid of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (cmd.includes(mark)) pids.push(pid);
+      // The parent's id: the field after the command's name in brackets.
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(pid);
+      if (cmd.includes(mark) && !cmd.some((a) => a.startsWith('--type='))) roots.push(pid);
     } catch { /* gone meanwhile */ }
   }
-  return pids;
+  const all = [];
+  const visit = (pid) => { all.push(pid); for (const c of children.get(pid) || []) visit(c); };
+  roots.forEach(visit);
+  return all;
 }
 
 /** Puts every process of the browser using `profile` under a quota of
