@@ -154,21 +154,21 @@ impl<R: RngCore> Engine<R> {
 
     /// Whether the server's last word on `doc` covers its heads here.
     pub fn server_holds(&self, doc: &DocumentId) -> bool {
-        let Some(actor) = self.by_doc.get(doc).and_then(|a| self.actors.get(a)) else {
-            return false;
-        };
-        if !actor.is_document_ready() {
-            return false;
-        }
-        let heads = actor.document().get_heads();
-        actor
-            .peers()
-            .values()
-            .any(|state| confirmed::holds(state, &heads))
+        self.peer_says(doc, confirmed::holds)
     }
 
     /// Whether the server last named exactly this phone's heads of `doc`.
     pub fn server_in_step(&self, doc: &DocumentId) -> bool {
+        self.peer_says(doc, confirmed::in_step)
+    }
+
+    /// Whether `doc` is ready here and a peer's state of it passes `test`
+    /// against its heads here.
+    fn peer_says(
+        &self,
+        doc: &DocumentId,
+        test: fn(&samod_core::network::PeerDocState, &[automerge::ChangeHash]) -> bool,
+    ) -> bool {
         let Some(actor) = self.by_doc.get(doc).and_then(|a| self.actors.get(a)) else {
             return false;
         };
@@ -176,10 +176,7 @@ impl<R: RngCore> Engine<R> {
             return false;
         }
         let heads = actor.document().get_heads();
-        actor
-            .peers()
-            .values()
-            .any(|state| confirmed::in_step(state, &heads))
+        actor.peers().values().any(|state| test(state, &heads))
     }
 
     /// The documents the server said something of since last asked.
