@@ -131,6 +131,8 @@ pub struct Net {
     /// Phones the server's messages are held from (sent, not arrived yet).
     pub muted: Vec<bool>,
     pub held: Vec<Vec<Vec<u8>>>,
+    /// The bytes each phone has sent the server.
+    pub sent: Vec<usize>,
 }
 
 impl Net {
@@ -147,6 +149,7 @@ impl Net {
             off: vec![false; phones],
             muted: vec![false; phones],
             held: vec![Vec::new(); phones],
+            sent: vec![0; phones],
         }
     }
 
@@ -158,6 +161,7 @@ impl Net {
         self.off.push(false);
         self.muted.push(false);
         self.held.push(Vec::new());
+        self.sent.push(0);
         let i = self.phones.len() - 1;
         self.start(i, Some(url.to_string()), None);
         i
@@ -292,6 +296,7 @@ impl Net {
                 for effect in effects {
                     match effect {
                         Effect::Send { bytes, .. } => {
+                            self.sent[i] += bytes.len();
                             if let Some((_, server_conn)) = self.links[i] {
                                 self.server.engine.receive(server_conn, bytes);
                             }

@@ -107,6 +107,7 @@ export function handler(dir) {
  *  127.0.0.1:`syncPort`, bytes both ways (the request line rewritten to /). */
 /** Set `syncTrace.on` to `(direction, connection, bytes)` to hear each
  *  chunk passed to ('up') or from ('down') the sync server, as it passes
+ *  (the chunk itself as a fourth argument)
  *  (tests/browser/club_bench.mjs trace); `syncTrace.closed` to
  *  `(connection, 'server' | 'phone')` to hear who ended a connection. */
 export const syncTrace = { on: null, closed: null };
@@ -116,7 +117,16 @@ let connections = 0;
  *  `phone=<name>` is cut from the sync server while `syncCut.off` holds
  *  its name (its connections closed, new ones refused), as a phone whose
  *  network drops (tests/browser/club_stress.test.mjs). */
-export const syncCut = { off: new Set(), open: new Map() };
+export const syncCut = { off: new Set(), open: new Map(), deaf: new Set() };
+
+/** Phone `name` hears nothing from the sync server (`deaf`), or hears it
+ *  again: what the server says meanwhile is held, and lost when the
+ *  connection is cut (as a network that drops the answers and then the
+ *  connection; tests/browser/club_resting.test.mjs). */
+export function setPhoneDeaf(name, deaf) {
+  if (deaf) syncCut.deaf.add(name);
+  else syncCut.deaf.delete(name);
+}
 
 /** Cuts phone `name` from the sync server, or (`on`) lets it reach it. */
 export function setPhoneOnline(name, on) {
@@ -146,12 +156,20 @@ export function passSync(server, syncPort) {
       for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
       upstream.write(lines.join('\r\n') + '\r\n\r\n');
       if (head.length) upstream.write(head);
-      upstream.pipe(socket);
+      // The server's bytes reach the phone unless it is deaf (then held,
+      // in order, until it hears again or its connection is cut).
+      const held = [];
+      upstream.on('data', (d) => {
+        if (phone && syncCut.deaf.has(phone)) return held.push(d);
+        while (held.length) socket.write(held.shift());
+        socket.write(d);
+      });
+      upstream.on('end', () => socket.end());
       socket.pipe(upstream);
       // Listened to once piped (a listener before would read chunks away).
       if (syncTrace.on) {
-        socket.on('data', (d) => syncTrace.on?.('up', id, d.length));
-        upstream.on('data', (d) => syncTrace.on?.('down', id, d.length));
+        socket.on('data', (d) => syncTrace.on?.('up', id, d.length, d));
+        upstream.on('data', (d) => syncTrace.on?.('down', id, d.length, d));
       }
     });
     const close = () => { upstream.destroy(); socket.destroy(); };

@@ -9,6 +9,8 @@
 #[cfg(target_arch = "wasm32")]
 mod chunks;
 #[cfg(target_arch = "wasm32")]
+mod inbox;
+#[cfg(target_arch = "wasm32")]
 mod worker;
 
 #[cfg(target_arch = "wasm32")]

@@ -20,6 +20,7 @@ use wasm_bindgen_futures::spawn_local;
 use web_sys::{BinaryType, DedicatedWorkerGlobalScope, MessageEvent, WebSocket};
 
 use crate::chunks::Chunks;
+use crate::inbox::{Inbox, TURN_MS};
 
 /// Random bits from the browser's crypto source, for samod-core's ids.
 struct CryptoRng;
@@ -67,12 +68,12 @@ fn tell(msg: &FromWorker) {
 /// app (messages that arrive before are kept and handled in order).
 pub fn start() {
     let shared: Shared = Rc::new(RefCell::new(None));
-    let early: Rc<RefCell<Vec<ToWorker>>> = Rc::default();
+    let inbox: Rc<Inbox> = Rc::default();
     // The storage failed to open or load: the replica never starts.
     let failed = Rc::new(std::cell::Cell::new(false));
     {
         let shared = shared.clone();
-        let early = early.clone();
+        let inbox = inbox.clone();
         let failed = failed.clone();
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
             let Some(text) = e.data().as_string() else {
@@ -84,11 +85,10 @@ pub fn start() {
             if msg == ToWorker::Leave && failed.get() {
                 return clear_and_tell();
             }
-            if shared.borrow().is_none() {
-                early.borrow_mut().push(msg);
-                return;
+            inbox.push(msg);
+            if shared.borrow().is_some() {
+                ask_turn(&shared, &inbox);
             }
-            handle(&shared, msg);
         });
         scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         on_message.forget();
@@ -96,10 +96,10 @@ pub fn start() {
     // Storage that failed stops the replica; a leave asked meanwhile is
     // still answered.
     let give_up = {
-        let early = early.clone();
+        let inbox = inbox.clone();
         move || {
             failed.set(true);
-            if early.borrow().contains(&ToWorker::Leave) {
+            if inbox.has_leave() {
                 clear_and_tell();
             }
         }
@@ -139,10 +139,7 @@ pub fn start() {
             sockets: HashMap::new(),
             conns: HashMap::new(),
         });
-        let early: Vec<ToWorker> = early.borrow_mut().drain(..).collect();
-        for msg in early {
-            handle(&shared, msg);
-        }
+        ask_turn(&shared, &inbox);
         drive(&shared);
         // Dialers retry on ticks.
         let ticking = shared.clone();
@@ -158,6 +155,35 @@ pub fn start() {
         );
         tick.forget();
     });
+}
+
+/// Asks for a turn at the app's messages, after the tasks already waiting.
+fn ask_turn(shared: &Shared, inbox: &Rc<Inbox>) {
+    if !inbox.ask_turn() {
+        return;
+    }
+    let (shared, inbox) = (shared.clone(), inbox.clone());
+    let turn = Closure::once_into_js(move || take_turn(&shared, &inbox));
+    let _ = scope().set_timeout_with_callback_and_timeout_and_arguments_0(turn.unchecked_ref(), 0);
+}
+
+/// Handles the app's messages in order for up to TURN_MS, then asks for
+/// another turn if some are left (none once the phone has left).
+fn take_turn(shared: &Shared, inbox: &Rc<Inbox>) {
+    inbox.turn_begins();
+    let start = clock();
+    while shared.borrow().is_some() {
+        let Some(msg) = inbox.next() else {
+            return;
+        };
+        handle(shared, msg);
+        if clock().saturating_sub(start) >= TURN_MS {
+            break;
+        }
+    }
+    if shared.borrow().is_some() && !inbox.is_empty() {
+        ask_turn(shared, inbox);
+    }
 }
 
 /// One message from the app, then whatever the replica asks for.

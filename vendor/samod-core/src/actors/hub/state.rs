@@ -70,6 +70,10 @@ pub(crate) struct State {
     /// per event, not every document of every connection.
     docs_added: Vec<DocumentId>,
     subscribed_to_all: std::collections::HashSet<ConnectionId>,
+
+    /// Chicken Scores' patch (PATCHED.md): the connections dialled so far.
+    /// Each after the first introduces this peer under a name of its own.
+    dialled: u64,
 }
 
 impl State {
@@ -92,6 +96,7 @@ impl State {
             searches: Searches::new(),
             docs_added: Vec::new(),
             subscribed_to_all: std::collections::HashSet::new(),
+            dialled: 0,
         }
     }
 
@@ -189,6 +194,15 @@ impl State {
     /// Get the peer ID for this samod instance
     pub(crate) fn peer_id(&self) -> &PeerId {
         &self.peer_id
+    }
+
+    /// The name this peer goes by on `connection_id` (its own peer ID on
+    /// a connection not known).
+    fn local_peer_id_on(&self, connection_id: ConnectionId) -> PeerId {
+        self.connections
+            .get(&connection_id)
+            .map(|c| c.local_peer_id().clone())
+            .unwrap_or_else(|| self.peer_id.clone())
     }
 
     /// Get a list of all connection IDs
@@ -466,7 +480,7 @@ impl State {
                             connection_id,
                             message,
                         } => {
-                            let sender_id = self.peer_id.clone();
+                            let sender_id = self.local_peer_id_on(connection_id);
                             if let Some((conn, target_id)) =
                                 self.established_connection(connection_id)
                             {
@@ -755,7 +769,7 @@ impl State {
         msg: DocMessage,
     ) {
         // Validate this request is for us
-        if target_id != self.peer_id {
+        if target_id != self.local_peer_id_on(connection_id) {
             tracing::trace!(?connection_id, ?msg, "ignoring message for another peer");
             return;
         }
@@ -952,7 +966,7 @@ impl State {
             };
             let msg = match &msg {
                 Broadcast::New { msg } => WireMessage::Ephemeral {
-                    sender_id: self.peer_id.clone(),
+                    sender_id: conn.local_peer_id().clone(),
                     target_id: their_peer_id,
                     count: counter,
                     session_id: session_id.to_string(),
@@ -1094,13 +1108,27 @@ impl State {
 
         let owner = ConnectionOwner::Dialer(dialer_id);
         let local_metadata = self.get_local_metadata();
+        // Patched (PATCHED.md): a connection dialled again introduces this
+        // peer under a new name. The reference sync server keeps its sync
+        // state per peer name across connections: a phone whose last
+        // changes reached it but whose answers were lost with the
+        // connection was never answered on the next one (the server
+        // thought it had said all), so the phone could not learn that the
+        // server holds its changes. Under a new name the server starts
+        // afresh and names its heads.
+        self.dialled += 1;
+        let local_peer_id = if self.dialled == 1 {
+            self.peer_id.clone()
+        } else {
+            PeerId::from(format!("{}-{}", self.peer_id, self.dialled))
+        };
         let conn = Connection::new_handshaking(
             out,
             ConnectionArgs {
                 direction: ConnDirection::Outgoing,
                 expected_peer_id,
                 owner,
-                local_peer_id: self.peer_id.clone(),
+                local_peer_id,
                 local_metadata: Some(local_metadata),
                 created_at: now,
             },

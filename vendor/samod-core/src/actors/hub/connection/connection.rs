@@ -95,6 +95,11 @@ impl Connection {
         self.id
     }
 
+    /// The name this peer goes by on this connection (PATCHED.md).
+    pub(crate) fn local_peer_id(&self) -> &PeerId {
+        &self.local_peer_id
+    }
+
     pub(crate) fn owner(&self) -> ConnectionOwner {
         self.owner
     }
