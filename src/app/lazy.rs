@@ -207,10 +207,15 @@ impl Loader {
     pub fn page(self, chunk: Chunk, view: PageView, route: Route) -> AnyView {
         self.arrived.track();
         if is_loaded(chunk) {
-            return match view(route) {
-                Some(Ok(v)) => v,
-                _ => self.failed(chunk),
-            };
+            match view(route) {
+                Some(Ok(v)) => return v,
+                Some(Err(_)) => return self.failed(chunk),
+                // The chunk's code is here (loaded with another of its
+                // split points: a member's club starts from the records
+                // chunk), but this page's split point has not answered
+                // yet: it is loaded below, its answer a moment away.
+                None => {}
+            }
         }
         match self.fetch.get_untracked() {
             Fetch::Failed(c) if c == chunk => self.failed(chunk),

@@ -9,7 +9,7 @@
 // document from a third peer (automerge-repo's own JS client) is refused.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { poll, within } from './harness.mjs';
+import { homeReady, poll, within } from './harness.mjs';
 import { ENGINE } from './engines/index.mjs';
 import { GameScreen } from './pages.mjs';
 import { idbDump, syncChunks, syncDocuments } from './idb.mjs';
@@ -293,6 +293,24 @@ test("the club page says in step only once the server holds this phone's games (
   } finally {
     await a.close();
     if (b) await b.close();
+  }
+});
+
+test("a member's phone opened at home opens the club page by its link", async () => {
+  const a = await phone({ label: 'A' });
+  try {
+    await createClub(a, 'By the link');
+    await a.page.getByTestId('club-status').filter({ hasText: "In step with the club's server." }).waitFor({ timeout: 30_000 });
+    // Opened again at home: the club starts from the records chunk at
+    // once, before any records page is asked for.
+    await a.page.goto(`${servers.url}/`);
+    await homeReady(a.page);
+    await a.page.getByTestId('home-club').click();
+    await a.page.getByTestId('club-status').filter({ hasText: "In step with the club's server." }).waitFor({ timeout: 30_000 });
+    assert.equal(await a.page.getByTestId('chunk-failed').count(), 0);
+    assert.deepEqual(a.errors, []);
+  } finally {
+    await a.close();
   }
 });
 

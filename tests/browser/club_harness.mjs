@@ -33,12 +33,15 @@ async function startSync(port, data) {
   return proc;
 }
 
-/** Starts both servers. */
-export async function startServers() {
+/** Starts both servers; the app's serves `dist` (the build under test, or
+ *  a function naming the folder to serve at each request; anything else,
+ *  such as the test context `before(startServers)` passes, is ignored). */
+export async function startServers(dist) {
+  if (typeof dist !== 'function' && typeof dist !== 'string') dist = DIST;
   const port = await freePort();
   const data = fs.mkdtempSync(path.join(os.tmpdir(), 'chicken-sync-'));
   servers.sync = { port, data, proc: await startSync(port, data) };
-  servers.web = await startServer(DIST, 0, '127.0.0.1', null, port);
+  servers.web = await startServer(dist, 0, '127.0.0.1', null, port);
   servers.url = `http://127.0.0.1:${servers.web.address().port}`;
 }
 
@@ -75,9 +78,29 @@ export async function phone({ width = 390, height = 844, colorScheme = 'light', 
   };
 }
 
+/** Tags `p`'s page so the test's server knows which phone it is (its
+ *  network switches: static-server.mjs setPhoneOnline, setPhoneDeaf). */
+export async function tag(p, name) {
+  await p.page.goto(`${servers.url}/about`);
+  await p.page.evaluate((n) => { document.cookie = `phone=${n}; path=/`; }, name);
+}
+
 /** Waits for `p`'s club page to say it is online (or not). */
 export async function online(p, yes = true) {
   await p.page.locator(`[data-testid="club-status"][data-online="${yes}"]`).waitFor({ timeout: 15_000 });
+}
+
+/** Waits for `p`'s club status to say `text`; a timeout says what it
+ *  said instead. */
+export async function statusSays(p, text, timeout) {
+  const status = p.page.getByTestId('club-status');
+  try {
+    await status.filter({ hasText: text }).waitFor({ timeout });
+  } catch (e) {
+    const said = await status.textContent({ timeout: 1000 })
+      .catch(async () => `(no status; the page: ${(await p.page.locator('body').innerText().catch(() => '')).slice(0, 400)})`);
+    throw new Error(`the club page did not say "${text}" in ${timeout} ms; it said "${said}"`, { cause: e });
+  }
 }
 
 /** Starts a club called `name` on `p`; returns its link. */

@@ -11,7 +11,7 @@ import { GameScreen } from './pages.mjs';
 import { idbSeed } from './idb.mjs';
 import { homeReady } from './harness.mjs';
 import {
-  servers, startServers, stopServers, phone, createClub, joinClub, seedGames, newGame, hand,
+  servers, startServers, stopServers, phone, createClub, joinClub, seedGames, newGame, hand, tag, statusSays,
 } from './club_harness.mjs';
 import { setPhoneDeaf, setPhoneOnline, syncTrace } from '../tools/static-server.mjs';
 
@@ -19,18 +19,6 @@ before(startServers);
 after(stopServers);
 
 const inStep = (n) => `In step with the club's server. ${n} of ${n} games`;
-
-/** Waits for `p`'s club status to say `text`; a timeout says what it
- *  said instead. */
-async function statusSays(p, text, timeout) {
-  const status = p.page.getByTestId('club-status');
-  try {
-    await status.filter({ hasText: text }).waitFor({ timeout });
-  } catch (e) {
-    const said = await status.textContent().catch(() => '(no status)');
-    throw new Error(`the club page did not say "${text}" in ${timeout} ms; it said "${said}"`, { cause: e });
-  }
-}
 
 test('a finished game at rest on a phone opened again takes a correction made on another phone', async () => {
   const a = await phone();
@@ -73,12 +61,6 @@ test('a finished game at rest on a phone opened again takes a correction made on
     await b.close();
   }
 });
-
-/** Tags `p`'s page so the test's server knows which phone it is. */
-async function tag(p, name) {
-  await p.page.goto(`${servers.url}/about`);
-  await p.page.evaluate((n) => { document.cookie = `phone=${n}; path=/`; }, name);
-}
 
 test('a change whose answer was lost with the connection: the phone asks again on its next connection and says in step', async () => {
   const a = await phone();

@@ -16,7 +16,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { poll } from './harness.mjs';
 import { GameScreen } from './pages.mjs';
-import { servers, startServers, stopServers, phone, createClub, joinClub, newGame, openFromHome } from './club_harness.mjs';
+import { servers, startServers, stopServers, phone, createClub, joinClub, newGame, openFromHome, tag } from './club_harness.mjs';
 import { setPhoneOnline } from '../tools/static-server.mjs';
 import { idbDump } from './idb.mjs';
 
@@ -33,12 +33,6 @@ function generator(seed) {
     s ^= s << 13; s >>>= 0; s ^= s >> 17; s ^= s << 5; s >>>= 0;
     return s / 2 ** 32;
   };
-}
-
-/** Tags `p`'s page so the test's server knows which phone it is. */
-async function tag(p, name) {
-  await p.page.goto(`${servers.url}/about`);
-  await p.page.evaluate((n) => { document.cookie = `phone=${n}; path=/`; }, name);
 }
 
 /** Types hand `n` on `p`: `out` went out, the other holds `pips`. */

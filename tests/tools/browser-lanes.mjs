@@ -42,7 +42,7 @@ const SECONDS = {
   'offline.test.mjs': 54, 'home.test.mjs': 45, 'around_the_table.test.mjs': 39, 'club.test.mjs': 38,
   'nights_players.test.mjs': 29, 'backup.test.mjs': 27, 'questions.test.mjs': 26, 'tabs.test.mjs': 22,
   'table.test.mjs': 16, 'browser_features.test.mjs': 14, 'history.test.mjs': 12, 'club_peer.test.mjs': 150,
-  'club_first_entries.test.mjs': 60, 'club_stress.test.mjs': 95, 'club_resting.test.mjs': 70,
+  'club_first_entries.test.mjs': 60, 'club_stress.test.mjs': 95, 'club_resting.test.mjs': 80, 'club_upgrade.test.mjs': 15,
 };
 const estimate = (file) => SECONDS[file] ?? Math.max(5, fs.statSync(path.join(BROWSER, file)).size / 300);
 /** How much slower an engine runs the same file than Chromium (Gecko's

@@ -183,8 +183,10 @@ export function passSync(server, syncPort) {
   });
 }
 
+/** Serves `dir` (or, a function, the folder it names for each request: a
+ *  release replaced in place, tests/browser/club_upgrade.test.mjs). */
 export function startServer(dir, port = 0, host = '127.0.0.1', tls = null, sync = Number(process.env.SYNC_PORT) || 0) {
-  const h = handler(dir);
+  const h = typeof dir === 'function' ? (req, res) => handler(dir(req))(req, res) : handler(dir);
   const server = tls ? https.createServer(tls, h) : http.createServer(h);
   passSync(server, sync);
   return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
