@@ -31,6 +31,15 @@ const LINES_PER_MESSAGE: usize = 1_000;
 /// with the club's players, kept the page busy).
 const HERE_EVERY_MS: u128 = 300;
 
+/// With pacing on ([`Replica::pace_club_reads`]), the club's document is
+/// read again no sooner than this many times as long as its last reading
+/// took after it (a club of thousands of games changing at every batch,
+/// player and night: each change read it whole, most of a making phone's
+/// work).
+const CLUB_READ_PACE: u128 = 4;
+/// ... and no later than this after a change, however long it took.
+const CLUB_READ_MAX_WAIT_MS: u128 = 2_000;
+
 /// The club on this phone.
 pub struct Replica<R: RngCore> {
     /// The engine (its storage and network effects go to the runtime).
@@ -42,6 +51,14 @@ pub struct Replica<R: RngCore> {
     club_read: bool,
     games: HashMap<String, DocumentId>,
     ids: HashMap<DocumentId, String>,
+    /// The club's address of each game as last read, so an unchanged one
+    /// is not parsed again at each reading.
+    urls: HashMap<String, (String, DocumentId)>,
+    /// Whether the club's document changed since it was last read, and
+    /// when the next reading may be (ms; [`CLUB_READ_PACE`]), if paced.
+    club_changed: bool,
+    club_read_after: u128,
+    pace_reads: bool,
     /// Games created here, to add to the club's index once ready.
     created: HashSet<DocumentId>,
     /// When the oldest of `created` became ready (ms).
@@ -117,6 +134,10 @@ impl<R: RngCore> Replica<R> {
             club_read: false,
             games: HashMap::new(),
             ids: HashMap::new(),
+            urls: HashMap::new(),
+            club_changed: false,
+            club_read_after: 0,
+            pace_reads: false,
             created: HashSet::new(),
             created_since: None,
             club_cache: None,
@@ -149,6 +170,13 @@ impl<R: RngCore> Replica<R> {
             sending_told: confirmed::Told::default(),
             out: Vec::new(),
         }
+    }
+
+    /// Reads the club's document again no sooner than [`CLUB_READ_PACE`]
+    /// times as long as its last reading took (the worker's, whose clock
+    /// is the browser's).
+    pub fn pace_club_reads(&mut self) {
+        self.pace_reads = true;
     }
 
     /// What the app holds, as its words were stored (under
@@ -213,6 +241,32 @@ impl<R: RngCore> Replica<R> {
         for doc in self.kept.retell_next(self.engine.now_ms()) {
             self.tell_game(&doc);
         }
+        self.run_effects(&mut io);
+        // The club's changes, read together (paced: ticks come back).
+        if self.club_changed && self.engine.now_ms() >= self.club_read_after {
+            self.club_changed = false;
+            if let Some(club) = self.club.clone() {
+                let start = self.engine.now_ms();
+                self.on_club(&club);
+                if self.pace_reads {
+                    let took = self.engine.now_ms().saturating_sub(start);
+                    self.club_read_after =
+                        self.engine.now_ms() + (took * CLUB_READ_PACE).min(CLUB_READ_MAX_WAIT_MS);
+                }
+            }
+            self.run_effects(&mut io);
+        }
+        // Finished games the server now holds as the app does.
+        for doc in self.engine.take_peers_moved() {
+            self.settle_if_held(&doc);
+        }
+        self.tell_sending();
+        io
+    }
+
+    /// Handles the engine's effects the replica handles itself; the rest
+    /// (storage, network) go to `io`.
+    fn run_effects(&mut self, io: &mut Vec<Effect>) {
         for _ in 0..1_000 {
             let effects = self.engine.take_effects();
             if effects.is_empty() {
@@ -230,6 +284,9 @@ impl<R: RngCore> Replica<R> {
                         self.paced.settled(&doc);
                         self.stored_settled(&doc)
                     }
+                    Effect::Changed(doc) if self.club.as_ref() == Some(&doc) => {
+                        self.club_changed = true
+                    }
                     Effect::Changed(doc) => self.on_changed(doc),
                     Effect::Online(_) => {
                         self.online = true;
@@ -243,12 +300,6 @@ impl<R: RngCore> Replica<R> {
                 }
             }
         }
-        // Finished games the server now holds as the app does.
-        for doc in self.engine.take_peers_moved() {
-            self.settle_if_held(&doc);
-        }
-        self.tell_sending();
-        io
     }
 
     /// Settles game `doc` if it is finished in the club's list, the app
@@ -625,10 +676,17 @@ impl<R: RngCore> Replica<R> {
         }
         self.index_created();
         for (id, url) in &club_read.games {
-            let Ok(url) = url.parse::<AutomergeUrl>() else {
-                continue;
+            let doc = match self.urls.get(id) {
+                Some((known, doc)) if known == url => doc.clone(),
+                _ => {
+                    let Ok(parsed) = url.parse::<AutomergeUrl>() else {
+                        continue;
+                    };
+                    let doc = parsed.document_id().clone();
+                    self.urls.insert(id.clone(), (url.clone(), doc.clone()));
+                    doc
+                }
             };
-            let doc = url.document_id().clone();
             let line = club_read
                 .listed
                 .binary_search_by(|(i, _)| i.cmp(id))
@@ -823,8 +881,13 @@ impl<R: RngCore> Replica<R> {
         let Some(club) = self.club.clone() else {
             return;
         };
-        let Some(Ok(read)) = self.read_club(&club) else {
-            return;
+        // As last read: a change made since is read (and told) in its turn.
+        let read = match &self.club_cache {
+            Some((_, read)) => read.clone(),
+            None => match self.read_club(&club) {
+                Some(Ok(read)) => read,
+                _ => return,
+            },
         };
         let here = self.indexed_here.len();
         let msg = FromWorker::Club {

@@ -165,6 +165,35 @@ impl Chunks {
         }
     }
 
+    /// Performs the engine's writes and deletions `tasks` in one
+    /// transaction, in order; each one's result once it is committed.
+    pub async fn write_all(
+        &self,
+        tasks: Vec<StorageTask>,
+    ) -> Result<Vec<StorageResult>, StoreError> {
+        let refused = |_| StoreError("IndexedDB".into());
+        let tx = self.write()?;
+        let store = tx.object_store(STORE).map_err(refused)?;
+        let mut results = Vec::with_capacity(tasks.len());
+        for task in tasks {
+            match task {
+                StorageTask::Put { key, value } => {
+                    let bytes = Uint8Array::from(value.as_slice());
+                    store.put_with_key(&bytes, &key_of(&key)).map_err(refused)?;
+                    results.push(StorageResult::Put);
+                }
+                StorageTask::Delete { key } => {
+                    store.delete(&key_of(&key)).map_err(refused)?;
+                    results.push(StorageResult::Delete);
+                }
+                // Reads are not written: never handed here.
+                StorageTask::Load { .. } | StorageTask::LoadRange { .. } => {}
+            }
+        }
+        finished(&tx).await?;
+        Ok(results)
+    }
+
     /// Writes `values` in one transaction.
     pub async fn put_all(&self, values: Vec<(StorageKey, Vec<u8>)>) -> Result<(), StoreError> {
         let refused = |_| StoreError("IndexedDB".into());
