@@ -58,7 +58,10 @@ pub struct Replica<R: RngCore> {
     /// when the next reading may be (ms; [`CLUB_READ_PACE`]), if paced.
     club_changed: bool,
     club_read_after: u128,
-    pace_reads: bool,
+    /// Club reads paced, at least this far apart (ms).
+    pace_reads: Option<u128>,
+    /// How many times the club's document was read whole.
+    club_reads: usize,
     /// Games created here, to add to the club's index once ready.
     created: HashSet<DocumentId>,
     /// When the oldest of `created` became ready (ms).
@@ -137,7 +140,8 @@ impl<R: RngCore> Replica<R> {
             urls: HashMap::new(),
             club_changed: false,
             club_read_after: 0,
-            pace_reads: false,
+            pace_reads: None,
+            club_reads: 0,
             created: HashSet::new(),
             created_since: None,
             club_cache: None,
@@ -175,8 +179,21 @@ impl<R: RngCore> Replica<R> {
     /// Reads the club's document again no sooner than [`CLUB_READ_PACE`]
     /// times as long as its last reading took (the worker's, whose clock
     /// is the browser's).
-    pub fn pace_club_reads(&mut self) {
-        self.pace_reads = true;
+    /// And at least `at_least_ms` after it (0 in the worker).
+    /// A change waiting is read at the next turn.
+    pub fn pace_club_reads(&mut self, at_least_ms: u128) {
+        self.pace_reads = Some(at_least_ms);
+        self.club_read_after = 0;
+    }
+
+    /// How many times the club's document was read whole.
+    pub fn club_reads(&self) -> usize {
+        self.club_reads
+    }
+
+    /// Whether a change of the club's document waits to be read (paced).
+    pub fn club_read_waits(&self) -> bool {
+        self.club_changed
     }
 
     /// What the app holds, as its words were stored (under
@@ -248,10 +265,10 @@ impl<R: RngCore> Replica<R> {
             if let Some(club) = self.club.clone() {
                 let start = self.engine.now_ms();
                 self.on_club(&club);
-                if self.pace_reads {
+                if let Some(at_least) = self.pace_reads {
                     let took = self.engine.now_ms().saturating_sub(start);
-                    self.club_read_after =
-                        self.engine.now_ms() + (took * CLUB_READ_PACE).min(CLUB_READ_MAX_WAIT_MS);
+                    let wait = (took * CLUB_READ_PACE).min(CLUB_READ_MAX_WAIT_MS);
+                    self.club_read_after = self.engine.now_ms() + wait.max(at_least);
                 }
             }
             self.run_effects(&mut io);
@@ -978,6 +995,7 @@ impl<R: RngCore> Replica<R> {
                 return Some(Ok(read.clone()));
             }
         }
+        self.club_reads += 1;
         match self.engine.read(club, club_doc::read)? {
             Ok(read) => {
                 let read = Rc::new(read);

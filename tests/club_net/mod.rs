@@ -109,8 +109,12 @@ pub fn hub(name: &str, seed: u64, store: &mut Store) -> Engine<TestRng> {
 }
 
 pub fn phone(name: &str, seed: u64, mut store: Store) -> Phone {
+    // Paced as in the worker: a change of the club's document is read
+    // after a while (this clock moves on at each reading).
+    let mut replica = Replica::new(hub(name, seed, &mut store));
+    replica.pace_club_reads(0);
     Phone {
-        replica: Replica::new(hub(name, seed, &mut store)),
+        replica,
         store,
         told: vec![],
         online: false,
@@ -279,6 +283,17 @@ impl Net {
     /// Runs every effect until nothing is left to do.
     pub fn settle(&mut self) {
         for _ in 0..10_000 {
+            if !self.step() {
+                return;
+            }
+        }
+        panic!("the network never settled");
+    }
+
+    /// One pass over every phone's and the server's effects, as a
+    /// worker's turn does; whether anything was done.
+    pub fn step(&mut self) -> bool {
+        {
             let mut busy = false;
             for i in 0..self.phones.len() {
                 let effects = self.phones[i].replica.take_io();
@@ -286,7 +301,9 @@ impl Net {
                 for (key, value) in self.phones[i].replica.take_kept_writes() {
                     self.phones[i].store.0.insert(key, value);
                 }
-                busy |= !effects.is_empty() || !told.is_empty();
+                busy |= !effects.is_empty()
+                    || !told.is_empty()
+                    || self.phones[i].replica.club_read_waits();
                 for m in told {
                     if let FromWorker::Online { online } = m {
                         self.phones[i].online = online;
@@ -358,11 +375,8 @@ impl Net {
                     _ => {}
                 }
             }
-            if !busy {
-                return;
-            }
+            busy
         }
-        panic!("the network never settled");
     }
 
     /// The last thing phone `i`'s app was told of game `id`.

@@ -120,7 +120,7 @@ pub fn start() {
             return give_up();
         };
         let mut replica = Replica::new(Engine::new(hub, CryptoRng, clock));
-        replica.pace_club_reads();
+        replica.pace_club_reads(0);
         // The games the app holds as they are (not told again), and
         // which of them rest (read before the stored documents).
         if let Some(prefix) = Kept::prefix() {
