@@ -12,8 +12,10 @@ use chicken_club::message::{FromWorker, ToWorker};
 use chicken_club::replica::Replica;
 use js_sys::{ArrayBuffer, Uint8Array};
 use rand_core_09::RngCore;
-use samod_core::io::{IoResult, StorageResult, StorageTask};
-use samod_core::{ConnectionId, DialerId, LoaderState, PeerId, SamodLoader, UnixTimestamp};
+use samod_core::io::{IoResult, IoTaskId, StorageResult, StorageTask};
+use samod_core::{
+    ConnectionId, DialerId, DocumentActorId, LoaderState, PeerId, SamodLoader, UnixTimestamp,
+};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::spawn_local;
@@ -205,6 +207,7 @@ fn leave(shared: &Shared) {
     let Some(w) = shared.borrow_mut().take() else {
         return;
     };
+    WRITES.with(|w| w.borrow_mut().clear());
     // One still connecting is left to the worker's end (closing it would
     // log a failed connection in Gecko).
     for socket in w.sockets.values() {
@@ -302,6 +305,8 @@ fn drive(shared: &Shared) {
         for effect in io {
             match effect {
                 Effect::Store { actor, task } => {
+                    // A read sees every write asked before it.
+                    commit_writes(shared, &chunks);
                     let shared = shared.clone();
                     let chunks = chunks.clone();
                     spawn_local(async move {
@@ -350,21 +355,50 @@ fn drive(shared: &Shared) {
     }
 }
 
-/// Performs the engine's writes `writes` in one transaction, then answers
-/// each (a failed transaction is said, as a failed write is).
+thread_local! {
+    /// The engine's writes not yet in a transaction, and whether one is
+    /// being committed.
+    static WRITES: RefCell<Vec<(DocumentActorId, IoTaskId, StorageTask)>> = const { RefCell::new(Vec::new()) };
+    static WRITING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Queues the engine's writes `writes`: they go in one transaction with
+/// every other asked while the one before is being committed (a join of
+/// 1,000 games made thousands of transactions, one per write).
 fn store_all(shared: &Shared, chunks: &Rc<Chunks>, writes: Vec<Effect>) {
-    let mut answers = Vec::new();
-    let mut tasks = Vec::new();
-    for effect in writes {
-        if let Effect::Store { actor, task } = effect {
-            answers.push((actor, task.task_id));
-            tasks.push(task.action);
+    WRITES.with(|w| {
+        let mut w = w.borrow_mut();
+        for effect in writes {
+            if let Effect::Store { actor, task } = effect {
+                w.push((actor, task.task_id, task.action));
+            }
         }
+    });
+    if !WRITING.with(|w| w.get()) {
+        commit_writes(shared, chunks);
     }
+}
+
+/// Commits the writes queued, in one transaction, then answers each (a
+/// failed transaction is said, as a failed write is) and commits those
+/// queued meanwhile. Also called before a read, which then sees them.
+fn commit_writes(shared: &Shared, chunks: &Rc<Chunks>) {
+    let queued = WRITES.with(|w| std::mem::take(&mut *w.borrow_mut()));
+    // Left the club: nothing more is written.
+    if queued.is_empty() || shared.borrow().is_none() {
+        return;
+    }
+    WRITING.with(|w| w.set(true));
+    let (answers, tasks): (Vec<_>, Vec<_>) = queued
+        .into_iter()
+        .map(|(actor, task_id, action)| ((actor, task_id), action))
+        .unzip();
     let shared = shared.clone();
     let chunks = chunks.clone();
     spawn_local(async move {
-        match chunks.write_all(tasks).await {
+        let done = chunks.write_all(tasks).await;
+        WRITING.with(|w| w.set(false));
+        match done {
             Ok(results) => {
                 if let Some(w) = shared.borrow_mut().as_mut() {
                     for ((actor, task_id), payload) in answers.into_iter().zip(results) {
@@ -373,6 +407,7 @@ fn store_all(shared: &Shared, chunks: &Rc<Chunks>, writes: Vec<Effect>) {
                             .stored(actor, IoResult { task_id, payload });
                     }
                 }
+                commit_writes(&shared, &chunks);
                 drive(&shared);
             }
             Err(e) => tell(&FromWorker::Refused {
