@@ -56,8 +56,8 @@ pub enum Effect {
     },
     /// The server answered the handshake: the phone is online.
     Online(ConnectionId),
-    /// The connection is gone.
-    Offline(ConnectionId),
+    /// The connection is gone, and why (samod-core's words).
+    Offline(ConnectionId, String),
     /// A document created or found is ready to read.
     Ready(DocumentId),
     /// A document looked for is not in storage here: it is asked of the
@@ -456,9 +456,13 @@ impl<R: RngCore> Engine<R> {
                     (self.sent, self.received) = (0, 0);
                     self.effects.push(Effect::Online(connection_id))
                 }
-                ConnectionEvent::ConnectionFailed { connection_id, .. } => {
+                ConnectionEvent::ConnectionFailed {
+                    connection_id,
+                    error,
+                    ..
+                } => {
                     (self.sent, self.received) = (0, 0);
-                    self.effects.push(Effect::Offline(connection_id))
+                    self.effects.push(Effect::Offline(connection_id, error))
                 }
                 ConnectionEvent::StateChanged { .. } => {}
             }

@@ -152,6 +152,9 @@ pub enum FromWorker {
     Online {
         /// Whether the server answered.
         online: bool,
+        /// Why the connection ended (the engine's words, for the log).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        why: Option<String>,
     },
     /// How many of this phone's games and lists hold changes the server
     /// has not said it holds (0: in step with it).

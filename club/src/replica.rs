@@ -307,11 +307,17 @@ impl<R: RngCore> Replica<R> {
                     Effect::Changed(doc) => self.on_changed(doc),
                     Effect::Online(_) => {
                         self.online = true;
-                        self.out.push(FromWorker::Online { online: true })
+                        self.out.push(FromWorker::Online {
+                            online: true,
+                            why: None,
+                        })
                     }
-                    Effect::Offline(_) => {
+                    Effect::Offline(_, why) => {
                         self.online = false;
-                        self.out.push(FromWorker::Online { online: false })
+                        self.out.push(FromWorker::Online {
+                            online: false,
+                            why: Some(why.chars().take(160).collect()),
+                        })
                     }
                     other => io.push(other),
                 }

@@ -113,6 +113,8 @@ pub struct AppCtx {
     /// The newest read of the lists (an older one finishing later is not
     /// shown).
     lists_read: newest_read::NewestRead,
+    /// One read of the lists at a time (changes meanwhile: one more).
+    lists_again: newest_read::ReadAgain,
 }
 
 impl AppCtx {
@@ -120,7 +122,7 @@ impl AppCtx {
     /// another tab).
     pub fn refresh(&self) {
         let ctx = *self;
-        spawn_local(async move {
+        self.lists_again.run(move || async move {
             if let Some(store) = store_or_report().await {
                 ctx.read_lists(&store).await;
             }
@@ -183,6 +185,7 @@ fn new_ctx() -> AppCtx {
         theme: RwSignal::new(theme::load().shown().map(String::from)),
         storage_error: RwSignal::new(None),
         lists_read: newest_read::NewestRead::new(),
+        lists_again: newest_read::ReadAgain::new(),
     }
 }
 

@@ -38,6 +38,70 @@ impl Default for NewestRead {
     }
 }
 
+/// One read at a time: a change heard while a read runs reads once more
+/// after it, so a club's games arriving by the thousand cost a read per
+/// read's time, not one each (the home lists read every in-progress game
+/// and count the finished ones). The read after the last change sees it.
+#[derive(Clone, Copy)]
+pub struct ReadAgain(StoredValue<Reads, LocalStorage>);
+
+/// Whether a read runs, and whether one more is asked after it.
+#[derive(Clone, Copy, Default)]
+struct Reads {
+    running: bool,
+    again: bool,
+}
+
+impl Reads {
+    /// A read is asked: whether it starts now (else it follows the one
+    /// running).
+    fn ask(&mut self) -> bool {
+        if self.running {
+            self.again = true;
+            return false;
+        }
+        self.running = true;
+        true
+    }
+
+    /// The read running finished: whether one more starts now.
+    fn done(&mut self) -> bool {
+        self.running = std::mem::take(&mut self.again);
+        self.running
+    }
+}
+
+impl ReadAgain {
+    pub fn new() -> Self {
+        Self(StoredValue::new_local(Reads::default()))
+    }
+
+    /// Runs `read` now, or once more after the one running.
+    pub fn run<F, Fut>(self, read: F)
+    where
+        F: Fn() -> Fut + 'static,
+        Fut: std::future::Future<Output = ()> + 'static,
+    {
+        if self.0.try_update_value(Reads::ask) != Some(true) {
+            return;
+        }
+        leptos::task::spawn_local(async move {
+            loop {
+                read().await;
+                if self.0.try_update_value(Reads::done) != Some(true) {
+                    break;
+                }
+            }
+        });
+    }
+}
+
+impl Default for ReadAgain {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -66,5 +130,20 @@ mod tests {
         drop(owner);
         assert!(!reads.is_newest(ticket));
         assert_eq!(reads.start(), 0);
+    }
+
+    #[test]
+    fn changes_heard_during_a_read_read_once_more_after_it() {
+        let mut reads = Reads::default();
+        assert!(reads.ask(), "the first read starts at once");
+        // A thousand games arrive while it runs: one read follows.
+        for _ in 0..1000 {
+            assert!(!reads.ask());
+        }
+        assert!(reads.done(), "one more read, after the first");
+        assert!(!reads.done(), "and no more: nothing changed meanwhile");
+        // Nothing runs now: the next change reads at once.
+        assert!(reads.ask());
+        assert!(!reads.done());
     }
 }

@@ -305,7 +305,7 @@ impl Net {
                     || !told.is_empty()
                     || self.phones[i].replica.club_read_waits();
                 for m in told {
-                    if let FromWorker::Online { online } = m {
+                    if let FromWorker::Online { online, .. } = m {
                         self.phones[i].online = online;
                     }
                     self.phones[i].told.push(m);

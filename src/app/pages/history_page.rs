@@ -5,7 +5,6 @@
 //! Undo for a few seconds.
 
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
 use crate::app::erased::{dynamic, on_click, on_value, text};
 use crate::app::pages::{back_bar, opening, Deleting};
@@ -209,22 +208,8 @@ pub fn HistoryPage() -> impl IntoView {
 
     // One read at a time: changes heard meanwhile read once more after it
     // (a club's games arriving by the hundred).
-    let reading = StoredValue::new_local((false, false));
-    let load = move || {
-        if reading.get_value().0 {
-            reading.update_value(|r| r.1 = true);
-            return;
-        }
-        reading.set_value((true, false));
-        spawn_local(async move {
-            read_finished(app, rows, loaded, empty).await;
-            while reading.get_value().1 {
-                reading.set_value((true, false));
-                read_finished(app, rows, loaded, empty).await;
-            }
-            reading.set_value((false, false));
-        });
-    };
+    let reading = crate::app::newest_read::ReadAgain::new();
+    let load = move || reading.run(move || read_finished(app, rows, loaded, empty));
     // A game saved in another tab, or changed on another phone (one at
     // rest here included), shows without leaving the page.
     let listener = crate::app::sync::on_change(move |_| {

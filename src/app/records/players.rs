@@ -9,7 +9,7 @@ use leptos::task::spawn_local;
 
 use super::problems_view;
 use crate::app::components::chart::{ChartData, LineChart, Series};
-use crate::app::newest_read::NewestRead;
+use crate::app::newest_read::{NewestRead, ReadAgain};
 use crate::app::pages::{back_bar, opening};
 use crate::app::router::{go, Route, RouterCtx};
 use crate::app::{format_date, store_or_report, sync};
@@ -35,30 +35,30 @@ struct Read {
 /// player's page reads once: a rename typed there is never redrawn away.)
 fn load_and_follow(into: RwSignal<Option<Read>>) {
     let reads = NewestRead::new();
-    load(into, reads);
-    let listener = sync::on_change(move |_| load(into, reads));
+    let again = ReadAgain::new();
+    let follow = move || again.run(move || load(into, reads));
+    follow();
+    let listener = sync::on_change(move |_| follow());
     on_cleanup(move || sync::off(listener));
 }
 
 /// Reads every summary and the roster into `into`, unless a newer read
 /// has started meanwhile.
-fn load(into: RwSignal<Option<Read>>, reads: NewestRead) {
+async fn load(into: RwSignal<Option<Read>>, reads: NewestRead) {
     let ticket = reads.start();
-    spawn_local(async move {
-        let Some(s) = store_or_report().await else {
-            return;
-        };
-        let (games, mut problems) = s.all_summaries().await;
-        let (roster, problem) = s.roster().await;
-        problems.extend(problem);
-        if reads.is_newest(ticket) {
-            into.set(Some(Read {
-                games,
-                roster: roster.names,
-                problems,
-            }));
-        }
-    });
+    let Some(s) = store_or_report().await else {
+        return;
+    };
+    let (games, mut problems) = s.all_summaries().await;
+    let (roster, problem) = s.roster().await;
+    problems.extend(problem);
+    if reads.is_newest(ticket) {
+        into.set(Some(Read {
+            games,
+            roster: roster.names,
+            problems,
+        }));
+    }
 }
 
 /// Everyone who has played, most games first, each linking to their page.
@@ -105,7 +105,7 @@ fn player_row(p: PlayerLine) -> impl IntoView {
 pub fn player_page(name: String) -> AnyView {
     let read = RwSignal::new(None::<Read>);
     let reads = NewestRead::new();
-    load(read, reads);
+    spawn_local(load(read, reads));
     let title = bounded(&name, 40);
     view! {
         <section class="page records">
@@ -314,7 +314,7 @@ fn manage_view(
                         sync::announce(&id, rev);
                     }
                     super::club_bridge::renamed(&name.get_value(), &to);
-                    load(read, reads);
+                    spawn_local(load(read, reads));
                     to_page(&Route::player(to.trim()));
                 }
                 Err(e) => error.set(e.message()),

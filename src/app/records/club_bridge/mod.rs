@@ -640,7 +640,12 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
                 push_local(bridge.clone());
             }
         }
-        FromWorker::Online { online } => club.status.update(|s| s.online = online),
+        FromWorker::Online { online, why } => {
+            if let Some(why) = why {
+                web_sys::console::info_1(&format!("club: the connection ended: {why}").into());
+            }
+            club.status.update(|s| s.online = online)
+        }
         FromWorker::Sending { left } => club.status.update(|s| s.sending = Some(left)),
         FromWorker::Game {
             id,
