@@ -95,6 +95,9 @@ pub struct Engine<R: RngCore> {
     sent: u64,
     received: u64,
     received_at: u128,
+    /// Why the socket closed, as the runtime said (told with the
+    /// connection's end in place of the engine's own words).
+    lost_why: Option<String>,
     /// Documents with changes the server has not said it holds.
     unconfirmed: Unconfirmed,
     /// Documents the server said something of since last asked.
@@ -121,6 +124,7 @@ impl<R: RngCore> Engine<R> {
             sent: 0,
             received: 0,
             received_at: 0,
+            lost_why: None,
             unconfirmed: Unconfirmed::default(),
             peers_moved: HashSet::new(),
         }
@@ -277,8 +281,9 @@ impl<R: RngCore> Engine<R> {
         self.run(Work::Hub(HubEvent::receive(conn, bytes).event));
     }
 
-    /// The connection closed.
-    pub fn lost(&mut self, conn: ConnectionId) {
+    /// The connection closed; `why`: the socket's words, if any.
+    pub fn lost(&mut self, conn: ConnectionId, why: Option<String>) {
+        self.lost_why = why;
         self.run(Work::Hub(HubEvent::connection_lost(conn)));
     }
 
@@ -462,7 +467,8 @@ impl<R: RngCore> Engine<R> {
                     ..
                 } => {
                     (self.sent, self.received) = (0, 0);
-                    self.effects.push(Effect::Offline(connection_id, error))
+                    let why = self.lost_why.take().unwrap_or(error);
+                    self.effects.push(Effect::Offline(connection_id, why))
                 }
                 ConnectionEvent::StateChanged { .. } => {}
             }

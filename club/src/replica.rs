@@ -3,7 +3,7 @@
 //! messages ([`ToWorker`], [`FromWorker`]) and the documents. The sync
 //! worker runs it in the browser; the tests run it natively.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 
 use automerge::{AutoCommit, Automerge, ChangeHash, ReadDoc};
@@ -66,6 +66,11 @@ pub struct Replica<R: RngCore> {
     created: HashSet<DocumentId>,
     /// When the oldest of `created` became ready (ms).
     created_since: Option<u128>,
+    /// When games were last added to the club's index (ms).
+    indexed_at: Option<u128>,
+    /// Finished games changed here this turn, whose lines are touched
+    /// together at its end ([`listed::touch`]).
+    touching: BTreeSet<String>,
     /// The club's document as last read, and its heads then: read again
     /// only once it changed.
     club_cache: Option<(Vec<ChangeHash>, Rc<club_doc::Club>)>,
@@ -144,6 +149,8 @@ impl<R: RngCore> Replica<R> {
             club_reads: 0,
             created: HashSet::new(),
             created_since: None,
+            indexed_at: None,
+            touching: BTreeSet::new(),
             club_cache: None,
             games_creating: HashSet::new(),
             waiting: HashMap::new(),
@@ -235,6 +242,10 @@ impl<R: RngCore> Replica<R> {
     /// replica handles itself.
     pub fn take_io(&mut self) -> Vec<Effect> {
         let mut io = Vec::new();
+        // Players and nights handed meanwhile, in one change, and the
+        // lines of finished games changed meanwhile.
+        self.write_club_changes();
+        self.write_touches();
         // Games made ready meanwhile and waiting for their batch (a tick).
         self.index_created();
         // Lines of the club's list written meanwhile, in one change.
@@ -276,6 +287,11 @@ impl<R: RngCore> Replica<R> {
         // Finished games the server now holds as the app does.
         for doc in self.engine.take_peers_moved() {
             self.settle_if_held(&doc);
+        }
+        // Lines of finished games changed during this turn's work.
+        if !self.touching.is_empty() {
+            self.write_touches();
+            self.run_effects(&mut io);
         }
         self.tell_sending();
         io
@@ -371,14 +387,29 @@ impl<R: RngCore> Replica<R> {
             .cloned()
             .filter(|id| self.line_of(id).is_some_and(|l| listed::is_finished(&l)));
         let changed = self.engine.change(doc, f)?;
-        if let (Some(id), Some(club)) = (finished, self.club.clone()) {
-            self.engine.change(&club, |d| {
-                let mut tx = d.transaction();
-                let _ = listed::touch(&mut tx, &id);
-                tx.commit();
-            });
-        }
+        self.touching.extend(finished);
         Some(changed)
+    }
+
+    /// Touches the lines of the finished games changed this turn, in one
+    /// change of the club's document (a change each was a message each
+    /// to the server: about 5 per game on a phone handing its club 1,000
+    /// finished games).
+    fn write_touches(&mut self) {
+        if self.touching.is_empty() {
+            return;
+        }
+        let Some(club) = self.club.clone() else {
+            return self.touching.clear();
+        };
+        let ids = std::mem::take(&mut self.touching);
+        self.engine.change(&club, |d| {
+            let mut tx = d.transaction();
+            for id in &ids {
+                let _ = listed::touch(&mut tx, id);
+            }
+            tx.commit();
+        });
     }
 
     /// Whether game `doc` is on this phone: ready, or resting in storage.
@@ -397,6 +428,7 @@ impl<R: RngCore> Replica<R> {
             + usize::from(
                 !self.club_waiting.is_empty()
                     || !self.listing.is_empty()
+                    || !self.touching.is_empty()
                     || !self.created.is_empty(),
             );
         let count = self.engine.unconfirmed() + waiting_here;
@@ -471,8 +503,11 @@ impl<R: RngCore> Replica<R> {
             }
             ToWorker::Rival { id, index, value } => self.rival(id, index, value),
             ToWorker::Round { id, parts } => self.round(id, parts),
+            // Written together at the end of the turn (`take_io`): a
+            // club made of a phone's 200 players and 260 nights was 460
+            // changes, each a message to the server and its answer.
             msg @ (ToWorker::Player { .. } | ToWorker::Renamed { .. } | ToWorker::Night { .. }) => {
-                self.club_change(msg)
+                self.club_waiting.push(msg)
             }
             ToWorker::Kept { id, at } => self.app_keeps(&id, at),
             // The worker itself leaves (it holds the storage).
@@ -595,19 +630,27 @@ impl<R: RngCore> Replica<R> {
         }
     }
 
-    fn club_change(&mut self, msg: ToWorker) {
+    /// Writes the players, renames and nights handed meanwhile into the
+    /// club's document, in order, in one change (they wait while it is
+    /// not ready).
+    fn write_club_changes(&mut self) {
+        if self.club_waiting.is_empty() {
+            return;
+        }
         let Some(club) = self.club.clone().filter(|c| self.engine.is_ready(c)) else {
-            self.club_waiting.push(msg);
             return;
         };
+        let msgs = std::mem::take(&mut self.club_waiting);
         self.engine.change(&club, |d| {
             let mut tx = d.transaction();
-            let _ = match &msg {
-                ToWorker::Player { name } => club_doc::add_player(&mut tx, name),
-                ToWorker::Renamed { from, to } => club_doc::rename_player(&mut tx, from, to),
-                ToWorker::Night { id, json } => club_doc::put_night(&mut tx, id, json),
-                _ => Ok(false),
-            };
+            for msg in &msgs {
+                let _ = match msg {
+                    ToWorker::Player { name } => club_doc::add_player(&mut tx, name),
+                    ToWorker::Renamed { from, to } => club_doc::rename_player(&mut tx, from, to),
+                    ToWorker::Night { id, json } => club_doc::put_night(&mut tx, id, json),
+                    _ => Ok(false),
+                };
+            }
             tx.commit();
         });
     }
@@ -694,9 +737,7 @@ impl<R: RngCore> Replica<R> {
             }
             None => return,
         };
-        for msg in std::mem::take(&mut self.club_waiting) {
-            self.club_change(msg);
-        }
+        self.write_club_changes();
         self.index_created();
         for (id, url) in &club_read.games {
             let doc = match self.urls.get(id) {
@@ -1016,10 +1057,11 @@ impl<R: RngCore> Replica<R> {
     }
 
     /// Adds the games created here to the club's index: at once when no
-    /// other is being created, else together (a club made on a phone of
-    /// thousands of games: one change per game made the club's document
-    /// read thousands of times over), INDEX_BATCH at a time or
-    /// INDEX_WAIT_MS after the first was ready.
+    /// other is being created and none was indexed in the last
+    /// INDEX_WAIT_MS, else together (a club made on a phone of thousands
+    /// of games: one change per game made the club's document read
+    /// thousands of times over, and sent as thousands of messages),
+    /// INDEX_BATCH at a time or INDEX_WAIT_MS after the first was ready.
     fn index_created(&mut self) {
         let Some(club) = self.club.clone().filter(|c| self.engine.is_ready(c)) else {
             return;
@@ -1029,7 +1071,10 @@ impl<R: RngCore> Replica<R> {
         }
         let now = self.engine.now_ms();
         let since = *self.created_since.get_or_insert(now);
-        if !self.games_creating.is_empty()
+        let indexed_lately = self
+            .indexed_at
+            .is_some_and(|at| now.saturating_sub(at) < INDEX_WAIT_MS);
+        if (!self.games_creating.is_empty() || indexed_lately)
             && self.created.len() < INDEX_BATCH
             && now.saturating_sub(since) < INDEX_WAIT_MS
         {
@@ -1053,6 +1098,7 @@ impl<R: RngCore> Replica<R> {
         for (_, doc) in created {
             self.created.remove(&doc);
         }
+        self.indexed_at = Some(now);
         self.created_since = (!self.created.is_empty()).then_some(now);
     }
 

@@ -66,13 +66,18 @@ fn dispatch(change: Change) {
     }
 }
 
-/// Parses "<rev> <id>".
-fn parse(message: &str) -> Option<Change> {
-    let (rev, id) = message.split_once(' ')?;
-    Some(Change::Game {
-        id: id.to_string(),
-        rev: rev.parse().ok()?,
-    })
+/// Parses "<rev> <id>" lines (a line that is not one is left out).
+fn parse(message: &str) -> Vec<Change> {
+    message
+        .lines()
+        .filter_map(|line| {
+            let (rev, id) = line.split_once(' ')?;
+            Some(Change::Game {
+                id: id.to_string(),
+                rev: rev.parse().ok()?,
+            })
+        })
+        .collect()
 }
 
 fn open_channel() {
@@ -80,7 +85,13 @@ fn open_channel() {
         return;
     };
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|ev: MessageEvent| {
-        if let Some(change) = ev.data().as_string().as_deref().and_then(parse) {
+        for change in ev
+            .data()
+            .as_string()
+            .as_deref()
+            .map(parse)
+            .unwrap_or_default()
+        {
             dispatch(change);
         }
     });
@@ -149,15 +160,24 @@ pub fn announce(id: &str, rev: u64) {
     tell_others(id, rev);
 }
 
-/// A change from another phone, kept here at revision `rev`: this page's
-/// screens follow it as they follow another tab's save, and the other
-/// tabs hear of it.
-pub fn arrived(id: &str, rev: u64) {
-    dispatch(Change::Game {
-        id: id.to_string(),
-        rev,
-    });
-    tell_others(id, rev);
+/// Changes from another phone, each game kept here at its revision:
+/// this page's screens follow them as they follow another tab's save, and
+/// the other tabs hear of them in one message (a club's games arrive by
+/// the hundred: a message each went through the browser's process).
+pub fn arrived(games: &[(String, u64)]) {
+    for (id, rev) in games {
+        dispatch(Change::Game {
+            id: id.clone(),
+            rev: *rev,
+        });
+    }
+    let lines: Vec<String> = games
+        .iter()
+        .map(|(id, rev)| format!("{rev} {id}"))
+        .collect();
+    if !lines.is_empty() {
+        post_to_others(lines.join("\n"));
+    }
 }
 
 /// The club's players, kept here: this page's lists of players follow.
@@ -166,7 +186,11 @@ pub fn players_arrived() {
 }
 
 fn tell_others(id: &str, rev: u64) {
-    let message = format!("{rev} {id}");
+    post_to_others(format!("{rev} {id}"));
+}
+
+/// Posts "<rev> <id>" lines to the other pages.
+fn post_to_others(message: String) {
     let sent = CHANNEL_OPEN.with(|c| {
         c.borrow()
             .as_ref()
@@ -178,5 +202,21 @@ fn tell_others(id: &str, rev: u64) {
             let _ = ch.post_message(&message.into());
             ch.close();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_of_many_games_is_heard_as_each_of_them() {
+        let game = |id: &str, rev| Change::Game { id: id.into(), rev };
+        assert_eq!(parse("3 g1"), vec![game("g1", 3)]);
+        assert_eq!(
+            parse("3 g1\n0 g2\nnot a line\n7 g 3"),
+            vec![game("g1", 3), game("g2", 0), game("g 3", 7)]
+        );
+        assert!(parse("").is_empty());
     }
 }

@@ -137,6 +137,8 @@ pub struct Net {
     pub held: Vec<Vec<Vec<u8>>>,
     /// The bytes each phone has sent the server.
     pub sent: Vec<usize>,
+    /// Each message each phone has sent the server.
+    pub messages: Vec<Vec<Vec<u8>>>,
 }
 
 impl Net {
@@ -154,6 +156,7 @@ impl Net {
             muted: vec![false; phones],
             held: vec![Vec::new(); phones],
             sent: vec![0; phones],
+            messages: vec![Vec::new(); phones],
         }
     }
 
@@ -166,6 +169,7 @@ impl Net {
         self.muted.push(false);
         self.held.push(Vec::new());
         self.sent.push(0);
+        self.messages.push(Vec::new());
         let i = self.phones.len() - 1;
         self.start(i, Some(url.to_string()), None);
         i
@@ -215,8 +219,8 @@ impl Net {
         self.held[i].clear();
         self.muted[i] = false;
         if let Some((phone_conn, server_conn)) = self.links[i].take() {
-            self.phones[i].replica.engine.lost(phone_conn);
-            self.server.engine.lost(server_conn);
+            self.phones[i].replica.engine.lost(phone_conn, None);
+            self.server.engine.lost(server_conn, None);
         }
         self.settle();
     }
@@ -314,6 +318,7 @@ impl Net {
                     match effect {
                         Effect::Send { bytes, .. } => {
                             self.sent[i] += bytes.len();
+                            self.messages[i].push(bytes.clone());
                             if let Some((_, server_conn)) = self.links[i] {
                                 self.server.engine.receive(server_conn, bytes);
                             }

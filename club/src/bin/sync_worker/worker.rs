@@ -19,7 +19,7 @@ use samod_core::{
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::spawn_local;
-use web_sys::{BinaryType, DedicatedWorkerGlobalScope, MessageEvent, WebSocket};
+use web_sys::{BinaryType, CloseEvent, DedicatedWorkerGlobalScope, MessageEvent, WebSocket};
 
 use crate::chunks::Chunks;
 use crate::inbox::{Inbox, TURN_MS};
@@ -170,34 +170,31 @@ fn ask_turn(shared: &Shared, inbox: &Rc<Inbox>) {
     let _ = scope().set_timeout_with_callback_and_timeout_and_arguments_0(turn.unchecked_ref(), 0);
 }
 
-/// Handles the app's messages in order for up to TURN_MS, then asks for
-/// another turn if some are left (none once the phone has left).
+/// Handles the app's messages in order for up to TURN_MS, then whatever
+/// the replica asks for, once (what they change in the club's document
+/// goes in one change: a drive after each message made a change, and a
+/// message to the server, of each of a club's 2,000 players), then asks
+/// for another turn if some are left (none once the phone has left).
 fn take_turn(shared: &Shared, inbox: &Rc<Inbox>) {
     inbox.turn_begins();
     let start = clock();
-    while shared.borrow().is_some() {
-        let Some(msg) = inbox.next() else {
-            return;
-        };
-        handle(shared, msg);
+    while let Some(msg) = inbox.next() {
+        if msg == ToWorker::Leave {
+            drive(shared);
+            return leave(shared);
+        }
+        match shared.borrow_mut().as_mut() {
+            Some(w) => w.replica.handle(msg),
+            None => return,
+        }
         if clock().saturating_sub(start) >= TURN_MS {
             break;
         }
     }
+    drive(shared);
     if shared.borrow().is_some() && !inbox.is_empty() {
         ask_turn(shared, inbox);
     }
-}
-
-/// One message from the app, then whatever the replica asks for.
-fn handle(shared: &Shared, msg: ToWorker) {
-    if msg == ToWorker::Leave {
-        return leave(shared);
-    }
-    if let Some(w) = shared.borrow_mut().as_mut() {
-        w.replica.handle(msg);
-    }
-    drive(shared);
 }
 
 /// The phone leaves the club: the replica stops, its sockets close, and
@@ -462,11 +459,20 @@ fn dial(shared: &Shared, dialer: DialerId, url: &str) {
     };
     let on_close = {
         let shared = shared.clone();
-        Closure::<dyn FnMut()>::new(move || {
+        Closure::<dyn FnMut(CloseEvent)>::new(move |e: CloseEvent| {
             if let Some(w) = shared.borrow_mut().as_mut() {
-                w.sockets.remove(&dialer);
+                let unsent = w.sockets.remove(&dialer).map(|s| s.buffered_amount());
                 match w.replica.engine.connection_of(dialer) {
-                    Some(conn) if w.conns.remove(&conn).is_some() => w.replica.engine.lost(conn),
+                    Some(conn) if w.conns.remove(&conn).is_some() => {
+                        let why = format!(
+                            "the socket closed ({}{}) with {} bytes unsent {}",
+                            e.code(),
+                            if e.was_clean() { ", clean" } else { "" },
+                            unsent.unwrap_or(0),
+                            e.reason()
+                        );
+                        w.replica.engine.lost(conn, Some(why))
+                    }
                     _ => w
                         .replica
                         .engine

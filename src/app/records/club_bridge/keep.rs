@@ -117,6 +117,7 @@ async fn keep_batch(bridge: &Rc<RefCell<Bridge>>, mut batch: Vec<ToKeep>) {
             })
         }
     };
+    let mut arrived = Vec::new();
     for ((id, record, at, heads, line), synced) in told.into_iter().zip(kept) {
         let agreed = Known {
             record,
@@ -153,7 +154,7 @@ async fn keep_batch(bridge: &Rc<RefCell<Bridge>>, mut batch: Vec<ToKeep>) {
                         u.insert(id.clone(), index);
                     });
                 }
-                sync::arrived(&id, rev);
+                arrived.push((id.clone(), rev));
             }
             Synced::Same => {
                 bridge.borrow_mut().known.insert(id.clone(), agreed);
@@ -174,4 +175,5 @@ async fn keep_batch(bridge: &Rc<RefCell<Bridge>>, mut batch: Vec<ToKeep>) {
             post(bridge, &ToWorker::Kept { id, at });
         }
     }
+    sync::arrived(&arrived);
 }
