@@ -30,7 +30,6 @@ use web_sys::{ErrorEvent, MessageEvent, PageTransitionEvent, Worker, WorkerOptio
 
 use crate::app::club::{ctx, set_hooks};
 use crate::app::storage::{storage, AppStore};
-use crate::app::sync;
 use crate::model::backup::check_night;
 use crate::model::{read_stored, Night};
 use crate::storage::membership::{self, Membership};
@@ -38,7 +37,9 @@ use crate::storage::StoreError;
 
 mod keep;
 mod listing;
+mod roster;
 use keep::keep;
+use roster::{remember_players, send_night, send_players};
 
 /// Where the build puts the worker's script (tests/tools/sync-worker.sh).
 const WORKER: &str = "/sync/worker.js";
@@ -46,9 +47,6 @@ const WORKER: &str = "/sync/worker.js";
 const PUSHED_KEY: &str = "chicken.club.pushed";
 /// Games looked at together for saves the club has not agreed on.
 const UNSENT_BATCH: usize = 250;
-
-/// The club's players and its renames (old name's key, new name).
-type ClubPlayers = (Vec<String>, Vec<(String, String)>);
 
 struct Bridge {
     worker: Worker,
@@ -86,13 +84,6 @@ struct Sent {
 
 thread_local! {
     static BRIDGE: RefCell<Option<Rc<RefCell<Bridge>>>> = const { RefCell::new(None) };
-    /// The club's newest list of players and renames, not yet kept here.
-    static ROSTER_NEXT: RefCell<Option<ClubPlayers>> = const { RefCell::new(None) };
-    /// The club's list of players and renames last kept here: the same
-    /// list told again (with each game counted here) is not read again.
-    static ROSTER_KEPT: RefCell<Option<ClubPlayers>> = const { RefCell::new(None) };
-    /// Whether the roster is being written.
-    static ROSTER_WRITING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// The server a club is being created on, until it exists.
     static PENDING_SERVER: RefCell<Option<String>> = const { RefCell::new(None) };
     /// The sync stopped when the page went into the back/forward cache.
@@ -408,25 +399,6 @@ fn open(m: Membership, create: Option<String>) {
     }
 }
 
-fn send_night(bridge: &Rc<RefCell<Bridge>>, n: &Night) {
-    post(
-        bridge,
-        &ToWorker::Night {
-            id: n.id.clone(),
-            json: serde_json::to_string(n).unwrap_or_default(),
-        },
-    );
-}
-
-/// Sends the game's players to the club's list (it keeps one per name).
-fn send_players(bridge: &Rc<RefCell<Bridge>>, record: &str) {
-    if let Ok(header) = read_stored(record) {
-        for name in header.players {
-            post(bridge, &ToWorker::Player { name });
-        }
-    }
-}
-
 /// Sends this page's save of game `id` (numbered now, read from storage)
 /// as an edit of what the club last had from this page, else of the copy
 /// this phone and the club last agreed on (kept in storage: a save made
@@ -711,43 +683,5 @@ fn say(line: String) {
         if !s.refused.contains(&line) && s.refused.len() < 20 {
             s.refused.push(line);
         }
-    });
-}
-
-/// Keeps the club's list of players (and its renames) in this phone's
-/// roster. Each write reads the roster and replaces it, so writes go one at
-/// a time: a list that arrives meanwhile waits, and only the newest is
-/// written (each list is the club's whole list), never an older one over
-/// it.
-fn remember_players(players: Vec<String>, renamed: Vec<(String, String)>) {
-    let list = (players, renamed);
-    if ROSTER_KEPT.with(|k| k.borrow().as_ref() == Some(&list)) {
-        return;
-    }
-    ROSTER_NEXT.with(|n| *n.borrow_mut() = Some(list));
-    if ROSTER_WRITING.with(|w| w.replace(true)) {
-        return;
-    }
-    spawn_local(async move {
-        while let Some((players, renamed)) = ROSTER_NEXT.with(|n| n.borrow_mut().take()) {
-            let written: Result<_, StoreError> = async {
-                storage()
-                    .await?
-                    .remember_club_players(&players, &renamed)
-                    .await
-            }
-            .await;
-            if written.is_ok() {
-                ROSTER_KEPT.with(|k| *k.borrow_mut() = Some((players, renamed)));
-            }
-            match written {
-                Ok(true) => sync::players_arrived(),
-                Ok(false) => {}
-                Err(e) => say(format!(
-                    "The club's players could not be kept on this phone: {e}."
-                )),
-            }
-        }
-        ROSTER_WRITING.with(|w| w.set(false));
     });
 }
