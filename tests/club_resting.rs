@@ -11,7 +11,7 @@ mod club_net;
 use std::collections::HashMap;
 
 use chicken_club::message::{FromWorker, ToWorker};
-use chicken_club::{club_doc, game_doc};
+use chicken_club::{archive_doc, club_doc, game_doc};
 use club_net::*;
 use proptest::prelude::*;
 use samod_core::{AutomergeUrl, DocumentId};
@@ -180,6 +180,46 @@ impl Table {
         }
     }
 
+    /// A new phone joins the club and its app keeps what it is told;
+    /// its index.
+    fn join(&mut self) -> usize {
+        self.seed += 1;
+        let name = format!("phone-{}", self.app.len());
+        let i = self.net.join_third(&name, self.seed, &self.url.clone());
+        self.app.push(HashMap::new());
+        self.seen.push(0);
+        self.net.a_moment();
+        self.keep_all(i);
+        self.net.a_moment();
+        i
+    }
+
+    /// The archives the server's club names.
+    fn archives_on_server(&self) -> Vec<DocumentId> {
+        let club = self.club_doc();
+        let read = self.net.server.engine.read(&club, club_doc::read);
+        let read = read.unwrap().unwrap();
+        read.archives
+            .iter()
+            .map(|(_, url)| url.parse::<AutomergeUrl>().unwrap().document_id().clone())
+            .collect()
+    }
+
+    fn club_doc(&self) -> DocumentId {
+        let url = self.url.parse::<AutomergeUrl>().unwrap();
+        url.document_id().clone()
+    }
+
+    /// The finished games whose own document phone `i` syncs.
+    fn games_synced(&self, i: usize) -> Vec<String> {
+        let engine = &self.net.phones[i].replica.engine;
+        self.games
+            .iter()
+            .filter(|id| engine.is_ready(&self.doc_of(id)))
+            .cloned()
+            .collect()
+    }
+
     /// Documents being synced on phone `i` (ready in its engine).
     fn awake(&self, i: usize) -> usize {
         self.net.phones[i].replica.engine.heads().len()
@@ -282,6 +322,86 @@ fn a_correction_made_offline_before_a_reload_is_sent_after_it() {
     assert_eq!(t.net.sending(1), Some(0));
 }
 
+#[test]
+fn a_phone_joining_takes_finished_games_from_the_archives_not_their_documents() {
+    let mut t = Table::new(1, 40);
+    t.net.a_moment();
+    let archived: usize = t
+        .archives_on_server()
+        .iter()
+        .map(|d| {
+            let read = |d: &automerge::Automerge| archive_doc::read(d, |_| true).len();
+            t.net.server.engine.read(d, read).unwrap()
+        })
+        .sum();
+    assert_eq!(archived, 40, "every finished game archived");
+    let j = t.join();
+    for id in t.games.clone() {
+        assert_eq!(log_of(&t.app[j][&id].0), log_of(&t.on_server(&id)), "{id}");
+    }
+    assert_eq!(
+        t.games_synced(j),
+        Vec::<String>::new(),
+        "no finished game synced on its own"
+    );
+    let (_, _, games, here) = t.net.club(j).unwrap();
+    assert_eq!((games, here), (41, 41), "every game here");
+    assert_eq!(t.net.sending(j), Some(0));
+    t.restart(j, true);
+    assert_eq!(t.awake(j), 2, "after a reload: the club and the live game");
+    let (_, _, games, here) = t.net.club(j).unwrap();
+    assert_eq!((games, here), (41, 41));
+    // The phone that made them: its archives are at rest too.
+    t.restart(0, true);
+    assert_eq!(t.awake(0), 2);
+    assert_eq!(t.net.sending(0), Some(0));
+}
+
+#[test]
+fn a_game_corrected_after_it_was_archived_reaches_a_phone_joining_later() {
+    let mut t = Table::new(2, 12);
+    t.net.a_moment();
+    t.correct(1, "game-3", 42, true);
+    // The page closed before its app wrote the line: the game's mark
+    // moves all the same.
+    t.correct(0, "game-5", 17, false);
+    let j = t.join();
+    assert_eq!(log_of(&t.app[j]["game-3"].0)[1]["left"][0]["pips"], 42);
+    assert_eq!(log_of(&t.app[j]["game-5"].0)[0]["left"][0]["pips"], 17);
+    for id in t.games.clone() {
+        assert_eq!(log_of(&t.app[j][&id].0), log_of(&t.on_server(&id)), "{id}");
+    }
+    let mut synced = t.games_synced(j);
+    synced.sort();
+    // Those two from their own documents (unless archived again since).
+    assert!(synced.len() <= 2, "{synced:?}");
+}
+
+#[test]
+fn an_archive_the_server_lacks_is_not_waited_for() {
+    let mut t = Table::new(1, 12);
+    t.net.a_moment();
+    // Every block's archive named again as a document no peer has.
+    let url = t.url.clone();
+    t.net.change_club(0, &url, |tx| {
+        use automerge::transaction::Transactable;
+        use automerge::ReadDoc;
+        let Some((_, map)) = tx.get(automerge::ROOT, archive_doc::KEY).unwrap() else {
+            panic!("no archives named");
+        };
+        for n in 0..archive_doc::BLOCKS {
+            let nowhere = DocumentId::try_from(vec![n as u8 + 1; 16]).unwrap();
+            let nowhere = AutomergeUrl::from(&nowhere).to_string();
+            tx.put(&map, format!("b{n:02}"), nowhere).unwrap();
+        }
+    });
+    let j = t.join();
+    for id in t.games.clone() {
+        assert_eq!(log_of(&t.app[j][&id].0), log_of(&t.on_server(&id)), "{id}");
+    }
+    assert_eq!(t.games_synced(j).len(), 12, "each from its own document");
+}
+
 #[derive(Clone, Debug)]
 enum Step {
     /// Phone, game, pips, the app writes the new line.
@@ -291,6 +411,8 @@ enum Step {
     Offline(usize),
     Online(usize),
     Open(usize, usize),
+    /// A new phone joins (at most two do).
+    Join,
     Moment,
 }
 
@@ -303,6 +425,7 @@ fn step() -> impl Strategy<Value = Step> {
         1 => (0..3usize).prop_map(Step::Offline),
         1 => (0..3usize).prop_map(Step::Online),
         1 => (0..3usize, 0..4usize).prop_map(|(p, g)| Step::Open(p, g)),
+        1 => Just(Step::Join),
         1 => Just(Step::Moment),
     ]
 }
@@ -334,25 +457,35 @@ proptest! {
                     let id = t.games[g].clone();
                     t.net.say(p, ToWorker::Want { id });
                 }
+                Step::Join if t.app.len() < 5 => {
+                t.join();
+                t.net.a_moment();
+            }
+                Step::Join => {}
                 Step::Moment => t.net.a_moment(),
             }
         }
-        for p in 0..3 {
+        let phones = t.app.len();
+        for p in 0..phones {
             if !t.net.phones[p].online {
                 t.net.online(p);
             }
         }
         t.net.a_moment();
-        for p in 0..3 {
+        for p in 0..phones {
+            t.keep_all(p);
+        }
+        t.net.a_moment();
+        for p in 0..phones {
             t.absorb(p);
         }
         for id in t.games.clone() {
             let server = log_of(&t.on_server(&id));
-            for p in 0..3 {
+            for p in 0..phones {
                 prop_assert_eq!(&log_of(&t.app[p][&id].0), &server, "phone {} game {}", p, id);
             }
         }
-        for p in 0..3 {
+        for p in 0..phones {
             prop_assert_eq!(t.net.sending(p), Some(0));
         }
     }

@@ -10,6 +10,7 @@
 //!   "renamed": { "<old name key>": "<the name it became>" },
 //!   "nights":  { "<night id>": "<night JSON>" },
 //!   "list":    { "<game id>": "<its line on home>" },   (crate::listed)
+//!   "archive": { "<block>": "automerge:<document id>" }, (crate::archive_doc)
 //! }
 //! ```
 //!
@@ -56,6 +57,8 @@ pub struct Club {
     pub listed: Vec<(String, String)>,
     /// Entries of the list left out (not lines, or past the limit).
     pub list_left_out: usize,
+    /// Each block's archive ([`super::archive_doc`]): block, address.
+    pub archives: Vec<(String, String)>,
     /// Each listed game's line mark ([`super::listed::marks`]), by id.
     pub line_marks: std::collections::BTreeMap<String, u64>,
     /// Keys written with more than one value on different phones
@@ -341,6 +344,7 @@ pub fn read<D: ReadDoc>(doc: &D) -> Result<Club, DocError> {
     club.nights = texts(doc, List::Nights, &mut club)?;
     (club.listed, club.list_left_out) = super::listed::read(doc)?;
     club.line_marks = super::listed::marks(doc)?;
+    club.archives = super::archive_doc::archives(doc)?;
     Ok(club)
 }
 

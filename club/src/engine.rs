@@ -63,6 +63,8 @@ pub enum Effect {
     /// A document looked for is not in storage here: it is asked of the
     /// server.
     Searching(DocumentId),
+    /// A document looked for is on no peer (every one asked said so).
+    Unavailable(DocumentId),
     /// A document changed (here or on another phone).
     Changed(DocumentId),
 }
@@ -433,6 +435,9 @@ impl<R: RngCore> Engine<R> {
         for (doc, search) in results.search_state_updates {
             match search.phase() {
                 DocSearchPhase::Ready => self.effects.push(Effect::Ready(doc)),
+                DocSearchPhase::Searching(_) if search.is_currently_unavailable() => {
+                    self.effects.push(Effect::Unavailable(doc))
+                }
                 DocSearchPhase::Searching(_) => self.effects.push(Effect::Searching(doc)),
                 DocSearchPhase::Loading => {}
             }

@@ -15,6 +15,7 @@
 //! before it is kept: a document is data from another phone, never
 //! trusted.
 
+pub mod archive_doc;
 pub mod club_doc;
 pub mod confirmed;
 pub mod engine;

@@ -20,3 +20,7 @@ pub const MAX_CLUB_NAME: usize = 40;
 pub const MAX_SEATS: usize = 16;
 /// One game's line in the club's list (`crate::listed`): a summary.
 pub const MAX_LINE_BYTES: usize = 8_192;
+/// One archived game's entry (`crate::archive_doc`): its mark, heads and
+/// record. A real game's record is a few KB; a longer entry is left out
+/// of the archive (that game syncs from its own document).
+pub const MAX_ARCHIVED_BYTES: usize = 262_144;

@@ -54,7 +54,7 @@ fn maps<D: ReadDoc>(doc: &D) -> Result<Vec<ObjId>, DocError> {
 }
 
 /// Every map under `key` of the club's root.
-fn maps_of<D: ReadDoc>(doc: &D, key: &str) -> Result<Vec<ObjId>, DocError> {
+pub(crate) fn maps_of<D: ReadDoc>(doc: &D, key: &str) -> Result<Vec<ObjId>, DocError> {
     Ok(doc
         .get_all(ROOT, key)?
         .into_iter()
@@ -213,7 +213,7 @@ fn ops_at<D: ReadDoc>(doc: &D, map: &ObjId, id: &str) -> Vec<String> {
 }
 
 /// FNV-1a, 64 bits, over `parts` (each ended by a 0 byte).
-fn fnv(parts: &[String]) -> u64 {
+pub(crate) fn fnv(parts: &[String]) -> u64 {
     parts
         .iter()
         .flat_map(|p| p.bytes().chain([0]))

@@ -60,6 +60,17 @@ impl Paced {
         was
     }
 
+    /// Whether `doc` waits its turn.
+    pub fn waits(&self, doc: &DocumentId) -> bool {
+        self.queued.contains(doc)
+    }
+
+    /// Takes `doc` out of the queue, not to be looked for (it came
+    /// another way); whether it was waiting.
+    pub fn forget(&mut self, doc: &DocumentId) -> bool {
+        self.queued.remove(doc)
+    }
+
     /// `doc` is ready (or looked for elsewhere).
     pub fn settled(&mut self, doc: &DocumentId) {
         self.loading.remove(doc);
