@@ -185,7 +185,12 @@ export function seedGames(n) {
     const at = t0 + i * 60_000;
     return {
       record: { schema: 3, id, rev: 8, kind: 'chickenfoot', rules_version: 1, created_ms: at, players, settings: { set: 'd6' }, log },
-      summary: { schema: 3, id, rev: 8, kind: 'chickenfoot', players, created_ms: at, updated_ms: at, finished: true, summary: `Won by ${players[0]}` },
+      // As the app summarises it (Ann went out every hand): a phone that
+      // keeps the game computes the same, and writes no line of its own.
+      summary: {
+        schema: 3, id, rev: 8, kind: 'chickenfoot', players, created_ms: at, updated_ms: at, finished: true, summary: `Won by ${players[0]}`,
+        totals: ['0', String(log.reduce((sum, e) => sum + e.left[1].pips, 0))], leaders: [0], ranks: [1, 2],
+      },
     };
   });
 }

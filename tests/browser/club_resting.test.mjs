@@ -115,6 +115,10 @@ test('a change whose answer was lost with the connection: the phone asks again o
   }
 });
 
+/** Bytes the phones may send the server while one joins a club of 1,000
+ *  finished games: the club, its archives and their answers. */
+const UP_TO_JOIN = 60_000;
+
 test('a club of 1,000 finished games: listed on a joining phone, every game there, in step at once when opened again, a hand crosses', async (t) => {
   const games = 1000;
   const a = await phone();
@@ -137,6 +141,11 @@ test('a club of 1,000 finished games: listed on a joining phone, every game ther
     assert.deepEqual(ended, [], 'no connection ended while the club was made');
     t.diagnostic(`made: in step with the server after ${Date.now() - t0} ms`);
 
+    // What the phones send the server while B joins: the finished games
+    // come from the club's archives, a request per block, not one per
+    // game's own document (1,000 of them).
+    let up = 0;
+    syncTrace.on = (direction, _id, bytes) => { if (direction === 'up') up += bytes; };
     const t1 = Date.now();
     await joinClub(b, link);
     await b.page.goto(`${servers.url}/`);
@@ -144,7 +153,9 @@ test('a club of 1,000 finished games: listed on a joining phone, every game ther
     t.diagnostic(`joined: every game listed after ${Date.now() - t1} ms`);
     await b.page.goto(`${servers.url}/records/club`);
     await statusSays(b, inStep(games), 300_000);
-    t.diagnostic(`joined: every game's entries here after ${Date.now() - t1} ms`);
+    t.diagnostic(`joined: every game's entries here after ${Date.now() - t1} ms, ${up} bytes sent to the server meanwhile`);
+    syncTrace.on = null;
+    assert.ok(up < UP_TO_JOIN, `${up} bytes sent to join: each game's document asked for?`);
 
     const t2 = Date.now();
     await b.page.reload();

@@ -12,10 +12,10 @@ use samod_core::{AutomergeUrl, DocumentId};
 
 use super::{record_is_of, Replica};
 use crate::archive_doc::{self, block_of, Entry};
-use crate::game_doc;
 use crate::kept::heads_of;
 use crate::message::FromWorker;
 use crate::paced::Wire;
+use crate::{game_doc, listed, round_doc};
 
 /// Entries of one block written together at most, and how long the first
 /// waits for others (ms): a phone settling thousands of games writes each
@@ -266,18 +266,43 @@ impl<R: RngCore> Replica<R> {
         self.archives.told.remove(doc).is_some()
     }
 
-    /// Game `doc` (`id`) was settled here at `heads` under line `mark`:
-    /// its entry is written into its block's archive.
-    pub(super) fn archive_later(&mut self, doc: &DocumentId, id: &str, heads: &str, mark: u64) {
-        let Some(Ok(read)) = self.engine.read(doc, game_doc::read) else {
+    /// The club's line of game `id` was written here (or the game
+    /// touched): if it is finished, its entry, as its document is here now
+    /// under the line's mark now, goes into its block's archive. Only the
+    /// phone that writes a line archives its game (each phone archiving
+    /// every game it holds would sync every archive); a change on another
+    /// phone this one has not seen writes that game's line there too, so
+    /// the mark after both moves, and an entry of the older game is not
+    /// taken.
+    pub(super) fn archive_now(&mut self, id: &str) {
+        let (Some(doc), Some(club)) = (self.games.get(id).cloned(), self.club.clone()) else {
             return;
         };
-        if !read.conflicts.is_empty() || !read.stray.is_empty() {
+        let Some(Some(line)) = self.engine.read(&club, |d| listed::line_of(d, id)) else {
+            return;
+        };
+        let Some(Some(mark)) = self.engine.read(&club, |d| listed::mark_of(d, id)) else {
+            return;
+        };
+        if !listed::is_finished(&line) {
             return;
         }
+        let Some(Ok(read)) = self.engine.read(&doc, game_doc::read) else {
+            return;
+        };
+        let round_typed = self
+            .engine
+            .read(&doc, round_doc::read)
+            .is_some_and(|parts| !parts.is_empty());
+        if !read.conflicts.is_empty() || !read.stray.is_empty() || round_typed {
+            return;
+        }
+        let Some(heads) = self.engine.read(&doc, heads_of) else {
+            return;
+        };
         let entry = Entry {
             mark,
-            heads: heads.to_string(),
+            heads,
             record: read.record,
         };
         self.queue_entry(id, entry);

@@ -32,6 +32,9 @@ impl<R: RngCore> Replica<R> {
             }
             tx.commit();
         });
+        for id in &ids {
+            self.archive_now(id);
+        }
     }
 
     /// Writes the players, renames and nights handed meanwhile into the
@@ -210,11 +213,12 @@ impl<R: RngCore> Replica<R> {
             let _ = listed::put(&mut tx, &lines);
             tx.commit();
         });
-        // Settled under the line written now.
+        // Settled under the line written now, and archived as it is.
         for (id, _) in &lines {
             if let Some(doc) = self.games.get(id).cloned() {
                 self.settle_if_held(&doc);
             }
+            self.archive_now(id);
         }
     }
 

@@ -385,13 +385,7 @@ impl<R: RngCore> Replica<R> {
             return;
         }
         if let Some(heads) = self.engine.read(doc, heads_of) {
-            let was = self.kept.at_rest(doc, mark);
             self.kept.settle(doc, &heads, mark);
-            // Archived by the phone that wrote it last (each phone
-            // archiving every game would sync every archive).
-            if !was && self.kept.at_rest(doc, mark) && self.own_heads.contains_key(&id) {
-                self.archive_later(doc, &id, &heads, mark);
-            }
         }
     }
 
