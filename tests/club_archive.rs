@@ -8,7 +8,7 @@ use automerge::transaction::Transactable;
 use automerge::{AutoCommit, ObjType, ReadDoc, ROOT};
 use chicken_club::archive_doc::{self, block_of, Entry};
 use chicken_club::kept::heads_of;
-use chicken_club::{club_doc, game_doc, limits};
+use chicken_club::{club_doc, game_doc, limits, listed};
 use chicken_scores::model::backup::check_game;
 use proptest::prelude::*;
 
@@ -129,6 +129,32 @@ fn the_clubs_map_of_archives_keeps_the_first_named_and_only_blocks() {
     club.put(&map, "b04", 3).unwrap();
     let read = club_doc::read(&club).unwrap();
     assert_eq!(read.archives, vec![("b03".into(), "automerge:one".into())]);
+}
+
+#[test]
+fn a_finished_game_touched_on_two_phones_offline_moves_its_mark_with_either() {
+    // Two phones, offline, each the first to touch a game: each makes the
+    // club's map of touches; merged, a touch in either map moves the mark
+    // (only the first map counted before: one phone's correction left the
+    // mark where an archive entry, or a resting phone, had it).
+    let mut base = AutoCommit::new();
+    club_doc::create(&mut base, "Thursdays").unwrap();
+    listed::put(&mut base, &[("g".into(), r#"{"finished":true}"#.into())]).unwrap();
+    let mut one = AutoCommit::load(&base.save()).unwrap();
+    let mut two = AutoCommit::load(&base.save()).unwrap();
+    two.set_actor(automerge::ActorId::random());
+    listed::touch(&mut one, "g").unwrap();
+    listed::touch(&mut two, "g").unwrap();
+    let (mark_one, mark_two) = (listed::mark_of(&one, "g"), listed::mark_of(&two, "g"));
+    one.merge(&mut two).unwrap();
+    let merged = listed::mark_of(&one, "g").unwrap();
+    assert_ne!(Some(merged), mark_one);
+    assert_ne!(Some(merged), mark_two);
+    assert_eq!(
+        listed::marks(&one).unwrap()["g"],
+        merged,
+        "the club's read agrees"
+    );
 }
 
 proptest! {

@@ -430,6 +430,97 @@ fn step() -> impl Strategy<Value = Step> {
     ]
 }
 
+#[test]
+fn corrections_made_offline_on_two_phones_reach_phones_that_joined_from_the_archives() {
+    use Step::*;
+    let steps = vec![
+        Restart(0, false),
+        Restart(1, false),
+        Correct(0, 1, 22, false),
+        Correct(1, 1, 13, true),
+        Join,
+        Keep(0),
+        Moment,
+        Restart(1, false),
+        Restart(1, true),
+        Keep(0),
+        Correct(1, 2, 13, false),
+        Offline(0),
+        Correct(0, 0, 18, false),
+        Moment,
+        Correct(1, 1, 28, false),
+        Online(1),
+        Offline(2),
+        Join,
+        Keep(1),
+        Moment,
+    ];
+    every_phone_holds_every_game_after(steps).unwrap();
+}
+
+/// Plays `steps` on three phones (and up to two joining), then brings
+/// every phone online: each app holds every game as the server does, and
+/// none has anything left to send.
+fn every_phone_holds_every_game_after(steps: Vec<Step>) -> Result<(), TestCaseError> {
+    let mut t = Table::new(3, 4);
+    for s in steps {
+        match s {
+            Step::Correct(p, g, v, l) => {
+                let id = t.games[g].clone();
+                t.correct(p, &id, v, l);
+            }
+            Step::Keep(p) => t.keep_all(p),
+            Step::Restart(p, online) => t.restart(p, online),
+            Step::Offline(p) => t.net.offline(p),
+            Step::Online(p) => {
+                if !t.net.phones[p].online {
+                    t.net.online(p);
+                }
+            }
+            Step::Open(p, g) => {
+                let id = t.games[g].clone();
+                t.net.say(p, ToWorker::Want { id });
+            }
+            Step::Join if t.app.len() < 5 => {
+                t.join();
+                t.net.a_moment();
+            }
+            Step::Join => {}
+            Step::Moment => t.net.a_moment(),
+        }
+    }
+    let phones = t.app.len();
+    for p in 0..phones {
+        if !t.net.phones[p].online {
+            t.net.online(p);
+        }
+    }
+    t.net.a_moment();
+    for p in 0..phones {
+        t.keep_all(p);
+    }
+    t.net.a_moment();
+    for p in 0..phones {
+        t.absorb(p);
+    }
+    for id in t.games.clone() {
+        let server = log_of(&t.on_server(&id));
+        for p in 0..phones {
+            prop_assert_eq!(
+                &log_of(&t.app[p][&id].0),
+                &server,
+                "phone {} game {}",
+                p,
+                id
+            );
+        }
+    }
+    for p in 0..phones {
+        prop_assert_eq!(t.net.sending(p), Some(0));
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
 
@@ -438,55 +529,6 @@ proptest! {
     /// app holds every game as the server does.
     #[test]
     fn every_correction_reaches_every_phone_whatever_rests(steps in proptest::collection::vec(step(), 1..24)) {
-        let mut t = Table::new(3, 4);
-        for s in steps {
-            match s {
-                Step::Correct(p, g, v, l) => {
-                    let id = t.games[g].clone();
-                    t.correct(p, &id, v, l);
-                }
-                Step::Keep(p) => t.keep_all(p),
-                Step::Restart(p, online) => t.restart(p, online),
-                Step::Offline(p) => t.net.offline(p),
-                Step::Online(p) => {
-                    if !t.net.phones[p].online {
-                        t.net.online(p);
-                    }
-                }
-                Step::Open(p, g) => {
-                    let id = t.games[g].clone();
-                    t.net.say(p, ToWorker::Want { id });
-                }
-                Step::Join if t.app.len() < 5 => {
-                t.join();
-                t.net.a_moment();
-            }
-                Step::Join => {}
-                Step::Moment => t.net.a_moment(),
-            }
-        }
-        let phones = t.app.len();
-        for p in 0..phones {
-            if !t.net.phones[p].online {
-                t.net.online(p);
-            }
-        }
-        t.net.a_moment();
-        for p in 0..phones {
-            t.keep_all(p);
-        }
-        t.net.a_moment();
-        for p in 0..phones {
-            t.absorb(p);
-        }
-        for id in t.games.clone() {
-            let server = log_of(&t.on_server(&id));
-            for p in 0..phones {
-                prop_assert_eq!(&log_of(&t.app[p][&id].0), &server, "phone {} game {}", p, id);
-            }
-        }
-        for p in 0..phones {
-            prop_assert_eq!(t.net.sending(p), Some(0));
-        }
+        every_phone_holds_every_game_after(steps)?;
     }
 }

@@ -168,34 +168,38 @@ pub fn marks<D: ReadDoc>(doc: &D) -> Result<BTreeMap<String, u64>, DocError> {
 
 /// The mark of game `id` ([`marks`]), if it has a line.
 pub fn mark_of<D: ReadDoc>(doc: &D, id: &str) -> Option<u64> {
-    let first = |maps: Vec<ObjId>| {
-        maps.into_iter()
-            .find(|m| matches!(doc.get(m, id), Ok(Some(_))))
-            .map(|m| ops_at(doc, &m, id))
+    let all = |maps: Vec<ObjId>| {
+        let mut ops: Vec<String> = maps.iter().flat_map(|m| ops_at(doc, m, id)).collect();
+        ops.sort();
+        ops
     };
-    let mut ops = first(maps(doc).ok()?)?;
-    ops.extend(first(maps_of(doc, TOUCHED).ok()?).unwrap_or_default());
+    let mut ops = all(maps(doc).ok()?);
+    if ops.is_empty() {
+        return None;
+    }
+    ops.extend(all(maps_of(doc, TOUCHED).ok()?));
     Some(fnv(&ops))
 }
 
-/// Per key of the first of `maps` holding it, the ops holding its value
-/// (in one pass per map; every op where two phones wrote at once), at
-/// most a club's games.
+/// Per key, the ops holding its value in every one of `maps` (two phones
+/// offline each made the map: a change written into either moves the
+/// mark), in one pass per map (every op where two phones wrote at once),
+/// sorted; at most a club's games per map.
 fn ops_by_key<D: ReadDoc>(doc: &D, maps: &[ObjId]) -> BTreeMap<String, Vec<String>> {
-    let mut out = BTreeMap::new();
+    let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for map in maps {
         for item in doc.map_range(map, ..).take(MAX_CLUB_GAMES) {
             let id = item.key.as_ref();
-            if out.contains_key(id) {
-                continue;
-            }
             let ops = if item.conflict {
                 ops_at(doc, map, id)
             } else {
                 vec![item.id().to_string()]
             };
-            out.insert(id.to_string(), ops);
+            out.entry(id.to_string()).or_default().extend(ops);
         }
+    }
+    if maps.len() > 1 {
+        out.values_mut().for_each(|ops| ops.sort());
     }
     out
 }

@@ -4,7 +4,7 @@
 //! from the archive, in a sync per block, and leaves its own document at
 //! rest.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 
 use automerge::AutoCommit;
 use rand_core_09::RngCore;
@@ -12,7 +12,7 @@ use samod_core::{AutomergeUrl, DocumentId};
 
 use super::{record_is_of, Replica};
 use crate::archive_doc::{self, block_of, Entry};
-use crate::kept::heads_of;
+use crate::kept::{heads_of, ACK_WAIT_MS};
 use crate::message::FromWorker;
 use crate::paced::Wire;
 use crate::{game_doc, listed, round_doc};
@@ -22,6 +22,9 @@ use crate::{game_doc, listed, round_doc};
 /// archive a few times, not once per game.
 const ARCHIVE_BATCH: usize = 200;
 const ARCHIVE_WAIT_MS: u128 = 2_000;
+/// Games told from archives and not yet said kept, at most: the page keeps
+/// a hundred in one transaction.
+const SERVE_WINDOW: usize = 200;
 
 /// The club's archives on this phone.
 #[derive(Default)]
@@ -38,6 +41,12 @@ pub(super) struct Archives {
     /// Entries to write, by block: since when the first waits (ms), and
     /// each game's.
     writing: BTreeMap<String, (u128, BTreeMap<String, Entry>)>,
+    /// Games taken from archives, to tell the app in turn (the set: those
+    /// still to tell, not wanted meanwhile).
+    telling: VecDeque<(DocumentId, String, Entry, Option<String>)>,
+    to_tell: HashSet<DocumentId>,
+    /// Games told and not yet said kept, and when each was told (ms).
+    window: HashMap<DocumentId, u128>,
     /// Games told to the app from an archive, awaiting its word: the
     /// heads and mark of the entry.
     told: HashMap<DocumentId, (String, u64)>,
@@ -210,6 +219,27 @@ impl<R: RngCore> Replica<R> {
                 continue;
             }
             self.paced.forget(&game);
+            self.archives.to_tell.insert(game.clone());
+            self.archives.telling.push_back((game, id, entry, line));
+        }
+        self.tell_archived();
+    }
+
+    /// Tells the app the games taken from archives, SERVE_WINDOW at a time
+    /// not yet said kept (a join of 5,000 games told at once kept the
+    /// page from listing them for seconds).
+    pub(super) fn tell_archived(&mut self) {
+        let now = self.engine.now_ms();
+        self.archives
+            .window
+            .retain(|_, at| now.saturating_sub(*at) < ACK_WAIT_MS);
+        while self.archives.window.len() < SERVE_WINDOW {
+            let Some((game, id, entry, line)) = self.archives.telling.pop_front() else {
+                break;
+            };
+            if !self.archives.to_tell.remove(&game) || self.engine.is_ready(&game) {
+                continue;
+            }
             let msg = FromWorker::Game {
                 at: Some(entry.heads.clone()),
                 heads: entry.heads.clone(),
@@ -226,6 +256,7 @@ impl<R: RngCore> Replica<R> {
             }
             self.told.insert(game.clone(), view);
             self.out.push(msg);
+            self.archives.window.insert(game.clone(), now);
             self.archives.told.insert(game, (entry.heads, entry.mark));
         }
     }
@@ -235,6 +266,7 @@ impl<R: RngCore> Replica<R> {
     /// settled there and rests (its document is not synced). Whether it
     /// was one told from an archive.
     pub(super) fn archive_kept(&mut self, doc: &DocumentId, at: &str) -> bool {
+        self.archives.window.remove(doc);
         let Some((heads, mark)) = self.archives.told.remove(doc) else {
             return false;
         };
@@ -263,7 +295,9 @@ impl<R: RngCore> Replica<R> {
     /// Game `doc`, told from an archive, is wanted now (opened, or
     /// changed): whether it was one.
     pub(super) fn archive_told_wanted(&mut self, doc: &DocumentId) -> bool {
-        self.archives.told.remove(doc).is_some()
+        self.archives.window.remove(doc);
+        let waiting = self.archives.to_tell.remove(doc);
+        self.archives.told.remove(doc).is_some() || waiting
     }
 
     /// The club's line of game `id` was written here (or the game

@@ -277,10 +277,12 @@ impl<R: RngCore> Replica<R> {
                 self.engine.find(doc);
             }
         }
-        // Stored games told again, as the app keeps them.
+        // Stored games told again, and games from archives, as the app
+        // keeps them.
         for doc in self.kept.retell_next(self.engine.now_ms()) {
             self.tell_game(&doc);
         }
+        self.tell_archived();
         self.run_effects(&mut io);
         // The club's changes, read together (paced: ticks come back).
         if self.club_changed && self.engine.now_ms() >= self.club_read_after {
