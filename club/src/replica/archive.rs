@@ -378,12 +378,30 @@ impl<R: RngCore> Replica<R> {
                     self.find_archive(&doc);
                     continue;
                 }
+                // Made with every entry waiting, once this phone hands the
+                // club no more games: a new document goes to the server
+                // whole, compressed; entries written into it later go as
+                // changes, uncompressed (a phone making a club of 5,000
+                // games sent its archives as 3.4 MB of changes).
                 None => {
-                    if self.archives.creating.insert(block.clone()) {
-                        let mut made = AutoCommit::new();
-                        if archive_doc::create(&mut made, &block).is_ok() {
-                            self.engine.create(made.document().clone());
-                        }
+                    let handing = !self.games_creating.is_empty()
+                        || !self.created.is_empty()
+                        || !self.listing.is_empty();
+                    if !due || handing || self.archives.creating.contains(&block) {
+                        continue;
+                    }
+                    let entries: Vec<(String, Entry)> = self
+                        .archives
+                        .writing
+                        .remove(&block)
+                        .map(|(_, e)| e.into_iter().collect())
+                        .unwrap_or_default();
+                    let mut made = AutoCommit::new();
+                    if archive_doc::create(&mut made, &block).is_ok()
+                        && archive_doc::put(&mut made, &entries).is_ok()
+                    {
+                        self.archives.creating.insert(block);
+                        self.engine.create(made.document().clone());
                     }
                     continue;
                 }
