@@ -62,6 +62,14 @@ impl Archives {
         !self.writing.is_empty()
     }
 
+    /// The entries waiting for `block`, taken to be written.
+    fn take_entries(&mut self, block: &str) -> Vec<(String, Entry)> {
+        self.writing
+            .remove(block)
+            .map(|(_, e)| e.into_iter().collect())
+            .unwrap_or_default()
+    }
+
     /// Whether `doc` is an archive here.
     pub(super) fn is_archive(&self, doc: &DocumentId) -> bool {
         self.blocks.contains_key(doc)
@@ -390,12 +398,7 @@ impl<R: RngCore> Replica<R> {
                     if !due || handing || self.archives.creating.contains(&block) {
                         continue;
                     }
-                    let entries: Vec<(String, Entry)> = self
-                        .archives
-                        .writing
-                        .remove(&block)
-                        .map(|(_, e)| e.into_iter().collect())
-                        .unwrap_or_default();
+                    let entries = self.archives.take_entries(&block);
                     let mut made = AutoCommit::new();
                     if archive_doc::create(&mut made, &block).is_ok()
                         && archive_doc::put(&mut made, &entries).is_ok()
@@ -409,12 +412,7 @@ impl<R: RngCore> Replica<R> {
             if !due {
                 continue;
             }
-            let entries: Vec<(String, Entry)> = self
-                .archives
-                .writing
-                .remove(&block)
-                .map(|(_, e)| e.into_iter().collect())
-                .unwrap_or_default();
+            let entries = self.archives.take_entries(&block);
             self.kept.unsettle(&doc);
             self.engine.change(&doc, |d| {
                 let mut tx = d.transaction();
