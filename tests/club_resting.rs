@@ -402,6 +402,36 @@ fn an_archive_the_server_lacks_is_not_waited_for() {
     assert_eq!(t.games_synced(j).len(), 12, "each from its own document");
 }
 
+#[test]
+fn a_page_opened_before_its_connection_still_takes_finished_games_from_the_archives() {
+    let mut t = Table::new(1, 40);
+    t.net.a_moment();
+    let j = t.join();
+    // The joining page closed once the club's document was stored, before
+    // anything else: the next page's worker starts offline from it.
+    let club = t.club_doc().to_string();
+    let store = &mut t.net.phones[j].store;
+    store
+        .0
+        .retain(|key, _| key.clone().into_iter().next().as_deref() == Some(club.as_str()));
+    t.app[j].clear();
+    t.restart(j, false);
+    t.net.a_moment();
+    t.net.online(j);
+    t.net.a_moment();
+    t.keep_all(j);
+    t.net.a_moment();
+    for id in t.games.clone() {
+        let held = t.app[j].get(&id).map(|(record, _)| log_of(record));
+        assert_eq!(held, Some(log_of(&t.on_server(&id))), "{id}");
+    }
+    assert_eq!(
+        t.games_synced(j),
+        Vec::<String>::new(),
+        "the archives waited for while offline, not each game's document"
+    );
+}
+
 #[derive(Clone, Debug)]
 enum Step {
     /// Phone, game, pips, the app writes the new line.

@@ -435,7 +435,11 @@ impl<R: RngCore> Engine<R> {
         for (doc, search) in results.search_state_updates {
             match search.phase() {
                 DocSearchPhase::Ready => self.effects.push(Effect::Ready(doc)),
-                DocSearchPhase::Searching(_) if search.is_currently_unavailable() => {
+                // Only peers that answered: with none connected yet, every
+                // search reads as unavailable.
+                DocSearchPhase::Searching(peers)
+                    if !peers.is_empty() && search.is_currently_unavailable() =>
+                {
                     self.effects.push(Effect::Unavailable(doc))
                 }
                 DocSearchPhase::Searching(_) => self.effects.push(Effect::Searching(doc)),

@@ -24,6 +24,8 @@ pub const OFFLINE_EVERY_MS: u128 = 500;
 pub struct Paced {
     queue: VecDeque<DocumentId>,
     queued: HashSet<DocumentId>,
+    /// Waiting, not in the queue until released.
+    held: Vec<DocumentId>,
     /// Looked for, not ready yet.
     loading: HashSet<DocumentId>,
     /// When the last ones went while offline (ms).
@@ -31,6 +33,7 @@ pub struct Paced {
 }
 
 /// Where the connection stands, for [`Paced::next`].
+#[derive(Clone, Copy)]
 pub struct Wire {
     /// Connected to the server.
     pub online: bool,
@@ -48,6 +51,30 @@ impl Paced {
         if self.queued.insert(doc.clone()) {
             self.queue.push_back(doc);
         }
+    }
+
+    /// `doc` waits, held back until [`Paced::release`] lets it take its
+    /// turn (a finished game whose archive is awaited).
+    pub fn push_held(&mut self, doc: DocumentId) {
+        if self.queued.insert(doc.clone()) {
+            self.held.push(doc);
+        }
+    }
+
+    /// The games held back that `go` lets go take their turn; whether any
+    /// stay held.
+    pub fn release(&mut self, go: impl Fn(&DocumentId) -> bool) -> bool {
+        let held = std::mem::take(&mut self.held);
+        for doc in held {
+            if !self.queued.contains(&doc) {
+                // Taken or forgotten meanwhile.
+            } else if go(&doc) {
+                self.queue.push_back(doc);
+            } else {
+                self.held.push(doc);
+            }
+        }
+        !self.held.is_empty()
     }
 
     /// Takes `doc` out of the queue to be looked for now; whether it was
@@ -122,6 +149,33 @@ mod tests {
 
     fn doc(n: u8) -> DocumentId {
         DocumentId::try_from(vec![n; 16]).unwrap()
+    }
+
+    #[test]
+    fn games_held_back_go_once_released_unless_taken_meanwhile() {
+        let mut paced = Paced::default();
+        for n in 0..10 {
+            if n % 2 == 0 {
+                paced.push_held(doc(n));
+            } else {
+                paced.push(doc(n));
+            }
+        }
+        let wire = Wire {
+            online: true,
+            unanswered: 0,
+            quiet_ms: 0,
+            now_ms: 0,
+        };
+        let odd: Vec<_> = (0..10).filter(|n| n % 2 == 1).map(doc).collect();
+        assert_eq!(paced.next(wire), odd);
+        assert!(paced.waits(&doc(0)), "held, still waiting");
+        assert!(paced.take(&doc(2)), "a held game wanted now");
+        assert!(paced.forget(&doc(4)), "a held game come another way");
+        assert!(paced.release(|d| *d == doc(8)), "0 and 6 stay held");
+        assert_eq!(paced.next(wire), vec![doc(8)]);
+        assert!(!paced.release(|_| true));
+        assert_eq!(paced.next(wire), vec![doc(0), doc(6)]);
     }
 
     #[test]

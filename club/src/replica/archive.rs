@@ -14,7 +14,6 @@ use super::{record_is_of, Replica};
 use crate::archive_doc::{self, block_of, Entry};
 use crate::kept::{heads_of, ACK_WAIT_MS};
 use crate::message::FromWorker;
-use crate::paced::Wire;
 use crate::{game_doc, listed, round_doc};
 
 /// Entries of one block written together at most, and how long the first
@@ -50,7 +49,7 @@ pub(super) struct Archives {
     /// Games told to the app from an archive, awaiting its word: the
     /// heads and mark of the entry.
     told: HashMap<DocumentId, (String, u64)>,
-    /// Whether finished games wait for the archives looked for.
+    /// Whether finished games are held back for their archives.
     holding: bool,
     /// Whether stored documents of no known kind were looked for.
     strays_found: bool,
@@ -94,52 +93,62 @@ impl<R: RngCore> Replica<R> {
         }
     }
 
-    /// Finished games of `blocks` are wanted (new on this phone): their
-    /// archives are looked for, and the games wait for them a while.
+    /// Finished games of `blocks` are wanted (new on this phone, held back
+    /// meanwhile): their archives are looked for.
     pub(super) fn want_archives(&mut self, blocks: &BTreeSet<String>) {
         for block in blocks {
             let Some(doc) = self.archives.named.get(block).cloned() else {
                 continue;
             };
+            self.archives.holding = true;
             if self.engine.is_ready(&doc) {
                 self.serve_from_archive(&doc);
-            } else if self.find_archive(&doc) {
-                self.archives.holding = true;
+            } else {
+                self.find_archive(&doc);
             }
         }
     }
 
-    /// Looks for archive `doc`, once per page; whether it was looked for now.
-    fn find_archive(&mut self, doc: &DocumentId) -> bool {
-        if !self.archives.found.insert(doc.clone()) {
-            return false;
+    /// Looks for archive `doc`, once per page.
+    fn find_archive(&mut self, doc: &DocumentId) {
+        if self.archives.found.insert(doc.clone()) {
+            self.engine.find(doc.clone());
         }
-        self.engine.find(doc.clone());
-        true
     }
 
-    /// Whether stored finished games wait for the archives looked for:
-    /// while one is neither read yet nor known to be on no peer, and the
-    /// phone online (a server that never answers loses the connection by
-    /// its pings).
-    pub(super) fn held_for_archives(&mut self, wire: &Wire) -> bool {
+    /// Whether the club names an archive of `block` not read yet on this
+    /// page (its new finished games wait for it).
+    pub(super) fn archive_awaited(&self, block: &str) -> bool {
+        self.archives
+            .named
+            .get(block)
+            .is_some_and(|d| !self.archives.read.contains(d))
+    }
+
+    /// Finished games held back for their block's archive go their own
+    /// way once it is read, or known to be on no peer. Offline they stay
+    /// held: nothing but the archive would reach them sooner, and a page
+    /// opened before its connection finds no peer yet.
+    pub(super) fn release_held_games(&mut self) {
         if !self.archives.holding {
-            return false;
+            return;
         }
-        // Read, not only ready: the engine is ready before the replica
-        // has handled it.
-        let waiting = self.archives.found.iter().any(|d| {
-            self.archives.named.values().any(|n| n == d) && !self.archives.read.contains(d)
-        });
-        if !waiting || !wire.online {
-            self.archives.holding = false;
-            return false;
-        }
-        true
+        let (ids, archives) = (&self.ids, &self.archives);
+        let go = |doc: &DocumentId| {
+            ids.get(doc).is_none_or(|id| {
+                let block = block_of(id);
+                archives
+                    .named
+                    .get(&block)
+                    .is_none_or(|d| archives.read.contains(d))
+            })
+        };
+        self.archives.holding = self.paced.release(go);
     }
 
-    /// Document `doc` is on no peer: an archive looked for is waited for
-    /// no more (its games sync from their own documents).
+    /// Document `doc` is on every connected peer unavailable: an archive
+    /// looked for is waited for no more (its games sync from their own
+    /// documents).
     pub(super) fn unavailable(&mut self, doc: &DocumentId) {
         if self.archives.found.contains(doc) {
             self.archives.read.insert(doc.clone());

@@ -123,10 +123,14 @@ impl<R: RngCore> Replica<R> {
             if finished && self.kept.at_rest(&doc, mark) {
                 self.resting.insert(doc);
             } else if stored || finished {
-                if !stored {
-                    blocks.insert(archive_doc::block_of(id));
+                let block = (!stored).then(|| archive_doc::block_of(id));
+                match block {
+                    Some(block) if self.archive_awaited(&block) => {
+                        self.paced.push_held(doc);
+                        blocks.insert(block);
+                    }
+                    _ => self.paced.push(doc),
                 }
-                self.paced.push(doc);
             } else {
                 self.engine.find(doc);
             }

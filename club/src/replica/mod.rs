@@ -272,10 +272,9 @@ impl<R: RngCore> Replica<R> {
             quiet_ms,
             now_ms: self.engine.now_ms(),
         };
-        if !self.held_for_archives(&wire) {
-            for doc in self.paced.next(wire) {
-                self.engine.find(doc);
-            }
+        self.release_held_games();
+        for doc in self.paced.next(wire) {
+            self.engine.find(doc);
         }
         // Stored games told again, and games from archives, as the app
         // keeps them.
