@@ -107,7 +107,7 @@ pub struct Replica<R: RngCore> {
     /// What was said of the club's document (once each).
     club_said: HashSet<String>,
     /// The documents this phone's storage holds (told by the runtime).
-    stored: Vec<DocumentId>,
+    stored: BTreeSet<DocumentId>,
     /// Whether the stored documents were looked for (once, when the
     /// club's index cannot be read), and those not found yet.
     stored_searched: bool,
@@ -174,7 +174,7 @@ impl<R: RngCore> Replica<R> {
             rivals_waiting: HashMap::new(),
             refused: HashSet::new(),
             club_said: HashSet::new(),
-            stored: Vec::new(),
+            stored: BTreeSet::new(),
             stored_searched: false,
             finding_stored: HashSet::new(),
             kept: Kept::default(),
@@ -226,12 +226,13 @@ impl<R: RngCore> Replica<R> {
     /// keys: where the club's index cannot be read, the games among them
     /// are the ones this phone goes on syncing.
     pub fn stored_documents(&mut self, keys: impl IntoIterator<Item = StorageKey>) {
-        let mut docs: Vec<DocumentId> = keys
+        // A document's keys come together: each parsed once.
+        let mut firsts: Vec<String> = keys
             .into_iter()
-            .filter_map(|k| k.into_iter().next().and_then(|first| first.parse().ok()))
+            .filter_map(|k| k.into_iter().next())
             .collect();
-        docs.sort_by_key(|d| d.to_string());
-        docs.dedup();
+        firsts.dedup();
+        let docs: BTreeSet<DocumentId> = firsts.iter().filter_map(|f| f.parse().ok()).collect();
         // The server may lack what was changed here before this page
         // opened: each is confirmed as it syncs again (a settled game, one
         // the server held as the app holds it, is not waited for).
@@ -496,10 +497,7 @@ impl<R: RngCore> Replica<R> {
 
     /// Whether this phone's storage held `doc` when the worker started.
     fn is_stored(&self, doc: &DocumentId) -> bool {
-        let key = doc.to_string();
-        self.stored
-            .binary_search_by(|d| d.to_string().cmp(&key))
-            .is_ok()
+        self.stored.contains(doc)
     }
 }
 
