@@ -8,18 +8,23 @@
 //! takes that word only for a view with nothing to ask (no entry recorded
 //! differently, none stray, no round being typed): such a view is all the
 //! app needs of the document. The word is kept in the worker's storage,
-//! beside the documents, under [`PREFIX`], and lost with them.
+//! beside the documents, under [`PREFIX`], and lost with them: one word
+//! per game, `[PREFIX, doc]`, its heads kept, then the heads and mark it
+//! is settled at (empty if not), a line each. Releases before kept the
+//! settled part as a second word, `[PREFIX, doc, settled]`: read still,
+//! and deleted when the game's word is next written (a page read 10,000
+//! words at each opening of a club of 5,000 games).
 //!
 //! A finished game the app holds, at heads the server has said it holds
 //! too, is *settled*, with the mark of the club's line of it then
-//! ([`crate::listed::mark_of`], a second word, `[PREFIX, doc, settled]`):
+//! ([`crate::listed::mark_of`]):
 //! while the line is not written again, a page opened again leaves its
 //! document at rest in storage (a club of years does not sync every
 //! finished game at each opening). A save of a finished game on any
 //! phone writes its line (the save time moves), so another phone's change
 //! wakes it; a change here unsettles it first; opening it wakes it.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
 use automerge::Automerge;
 use samod_core::{DocumentId, StorageKey};
@@ -70,13 +75,27 @@ struct Settled {
     line: u64,
 }
 
+impl Settled {
+    /// From its heads and its mark in hex (empty heads: not settled).
+    fn read(heads: &str, mark: &str) -> Option<Settled> {
+        let line = u64::from_str_radix(mark, 16).ok()?;
+        (!heads.is_empty()).then(|| Settled {
+            heads: heads.to_string(),
+            line,
+        })
+    }
+}
+
 /// The games the app holds, by document, at the heads it holds them.
 #[derive(Default)]
 pub struct Kept {
     at: HashMap<DocumentId, String>,
     settled: HashMap<DocumentId, Settled>,
-    /// Words to write to storage.
-    writes: Vec<(StorageKey, Vec<u8>)>,
+    /// Games whose word is to be written to storage.
+    writes: BTreeSet<DocumentId>,
+    /// Games with a settled word of the earlier form, deleted when their
+    /// word is written.
+    legacy: HashSet<DocumentId>,
     /// Stored games the app has not said it holds, to tell again.
     retell: VecDeque<DocumentId>,
     /// Those told again, awaiting the app's word (since when, ms).
@@ -92,6 +111,10 @@ impl Kept {
     /// The words found in storage (under [`Kept::prefix`]); any not
     /// readable are left out (the game is then told again).
     pub fn load(&mut self, stored: impl IntoIterator<Item = (StorageKey, Vec<u8>)>) {
+        // Settled words of the earlier form, taken where the game's word
+        // says nothing of it.
+        let mut earlier = Vec::new();
+        let mut whole = HashSet::new();
         for (key, value) in stored {
             let mut parts = key.into_iter();
             if parts.next().as_deref() != Some(PREFIX) {
@@ -103,21 +126,29 @@ impl Kept {
             };
             match parts.next().as_deref() {
                 None => {
-                    self.at.insert(doc, text);
+                    let mut lines = text.split('\n');
+                    let at = lines.next().unwrap_or_default();
+                    if let (Some(heads), Some(mark)) = (lines.next(), lines.next()) {
+                        whole.insert(doc.clone());
+                        if let Some(settled) = Settled::read(heads, mark) {
+                            self.settled.insert(doc.clone(), settled);
+                        }
+                    }
+                    self.at.insert(doc, at.to_string());
                 }
                 Some(SETTLED) => {
-                    let settled = text.split_once('\n').and_then(|(heads, line)| {
-                        let line = u64::from_str_radix(line, 16).ok()?;
-                        (!heads.is_empty()).then(|| Settled {
-                            heads: heads.to_string(),
-                            line,
-                        })
-                    });
-                    if let Some(settled) = settled {
-                        self.settled.insert(doc, settled);
-                    }
+                    self.legacy.insert(doc.clone());
+                    earlier.push((doc, text));
                 }
                 Some(_) => {}
+            }
+        }
+        for (doc, text) in earlier {
+            let settled = text
+                .split_once('\n')
+                .and_then(|(heads, mark)| Settled::read(heads, mark));
+            if let (false, Some(settled)) = (whole.contains(&doc), settled) {
+                self.settled.insert(doc, settled);
             }
         }
     }
@@ -157,10 +188,8 @@ impl Kept {
         if self.holds(doc, &heads) {
             return;
         }
-        if let Ok(key) = StorageKey::from_parts([PREFIX.to_string(), doc.to_string()]) {
-            self.writes.push((key, heads.clone().into_bytes()));
-        }
         self.at.insert(doc.clone(), heads);
+        self.writes.insert(doc.clone());
     }
 
     /// Whether `doc` is settled at the heads the app holds it: the server
@@ -189,28 +218,39 @@ impl Kept {
         if self.settled.get(doc) == Some(&settled) {
             return;
         }
-        self.write_settled(doc, format!("{}\n{:016x}", settled.heads, settled.line));
         self.settled.insert(doc.clone(), settled);
+        self.writes.insert(doc.clone());
     }
 
     /// `doc` changes here: no longer settled (written before the change
     /// is stored, so a page closed meanwhile syncs it when opened again).
     pub fn unsettle(&mut self, doc: &DocumentId) {
         if self.settled.remove(doc).is_some() {
-            self.write_settled(doc, String::new());
+            self.writes.insert(doc.clone());
         }
     }
 
-    fn write_settled(&mut self, doc: &DocumentId, word: String) {
-        let key = StorageKey::from_parts([PREFIX.to_string(), doc.to_string(), SETTLED.into()]);
-        if let Ok(key) = key {
-            self.writes.push((key, word.into_bytes()));
+    /// The words to write to storage since last asked, each game's as it
+    /// is now (`None`: a word to delete).
+    pub fn take_writes(&mut self) -> Vec<(StorageKey, Option<Vec<u8>>)> {
+        let mut out = Vec::new();
+        for doc in std::mem::take(&mut self.writes) {
+            let name = doc.to_string();
+            if self.legacy.remove(&doc) {
+                if let Ok(key) = StorageKey::from_parts([PREFIX, name.as_str(), SETTLED]) {
+                    out.push((key, None));
+                }
+            }
+            let at = self.at.get(&doc).map(String::as_str).unwrap_or_default();
+            let word = match self.settled.get(&doc) {
+                Some(s) => format!("{at}\n{}\n{:016x}", s.heads, s.line),
+                None => format!("{at}\n\n"),
+            };
+            if let Ok(key) = StorageKey::from_parts([PREFIX, name.as_str()]) {
+                out.push((key, Some(word.into_bytes())));
+            }
         }
-    }
-
-    /// The words to write to storage since last asked.
-    pub fn take_writes(&mut self) -> Vec<(StorageKey, Vec<u8>)> {
-        std::mem::take(&mut self.writes)
+        out
     }
 }
 
@@ -220,6 +260,49 @@ mod tests {
 
     fn doc(n: u8) -> DocumentId {
         DocumentId::try_from(vec![n; 16]).unwrap()
+    }
+
+    fn apply(store: &mut HashMap<StorageKey, Vec<u8>>, writes: Vec<(StorageKey, Option<Vec<u8>>)>) {
+        for (key, value) in writes {
+            match value {
+                Some(v) => store.insert(key, v),
+                None => store.remove(&key),
+            };
+        }
+    }
+
+    fn key(parts: &[&str]) -> StorageKey {
+        StorageKey::from_parts(parts.iter().copied()).unwrap()
+    }
+
+    #[test]
+    fn words_of_the_earlier_form_are_read_and_replaced_when_written() {
+        let name = doc(3).to_string();
+        let mut store: HashMap<StorageKey, Vec<u8>> = HashMap::new();
+        store.insert(key(&[PREFIX, &name]), b"h1".to_vec());
+        store.insert(
+            key(&[PREFIX, &name, SETTLED]),
+            b"h1\n0000000000000007".to_vec(),
+        );
+        let mut kept = Kept::default();
+        kept.load(store.clone());
+        assert!(kept.at_rest(&doc(3), 7), "the earlier settled word read");
+        // Kept at newer heads: one word written, the earlier one deleted.
+        kept.keep(&doc(3), "h2".into());
+        apply(&mut store, kept.take_writes());
+        assert_eq!(store.len(), 1);
+        let mut again = Kept::default();
+        again.load(store.clone());
+        assert!(again.holds(&doc(3), "h2") && !again.held(&doc(3)));
+        // A game's word, when written, says its settled part: an earlier
+        // settled word left beside it (a delete lost) is not taken.
+        store.insert(
+            key(&[PREFIX, &name, SETTLED]),
+            b"h2\n0000000000000009".to_vec(),
+        );
+        let mut third = Kept::default();
+        third.load(store);
+        assert!(!third.held(&doc(3)));
     }
 
     #[test]
@@ -239,6 +322,7 @@ mod tests {
         assert_eq!(kept.retell_next(ACK_WAIT_MS).len(), 6);
         // The words to write: one per game kept.
         assert_eq!(kept.take_writes().len(), 2);
+        assert!(kept.take_writes().is_empty(), "each once");
     }
 
     #[test]
@@ -254,7 +338,8 @@ mod tests {
         kept.settle(&doc(1), "h1", 7);
         assert!(kept.at_rest(&doc(1), 7));
         assert!(!kept.at_rest(&doc(1), 8));
-        store.extend(kept.take_writes());
+        apply(&mut store, kept.take_writes());
+        assert_eq!(store.len(), 1, "one word per game");
         let mut again = Kept::default();
         again.load(store.clone());
         assert!(again.at_rest(&doc(1), 7));
@@ -264,7 +349,7 @@ mod tests {
         // Unsettled: the word left reads as not settled.
         kept.unsettle(&doc(1));
         assert!(!kept.held(&doc(1)));
-        store.extend(kept.take_writes());
+        apply(&mut store, kept.take_writes());
         let mut third = Kept::default();
         third.load(store);
         assert!(third.has(&doc(1)) && !third.held(&doc(1)));

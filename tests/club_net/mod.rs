@@ -303,7 +303,10 @@ impl Net {
                 let effects = self.phones[i].replica.take_io();
                 let told = self.phones[i].replica.take_messages();
                 for (key, value) in self.phones[i].replica.take_kept_writes() {
-                    self.phones[i].store.0.insert(key, value);
+                    match value {
+                        Some(value) => self.phones[i].store.0.insert(key, value),
+                        None => self.phones[i].store.0.remove(&key),
+                    };
                 }
                 busy |= !effects.is_empty()
                     || !told.is_empty()

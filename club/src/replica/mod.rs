@@ -218,7 +218,7 @@ impl<R: RngCore> Replica<R> {
     }
 
     /// The app's words of what it holds, to write to storage.
-    pub fn take_kept_writes(&mut self) -> Vec<(StorageKey, Vec<u8>)> {
+    pub fn take_kept_writes(&mut self) -> Vec<(StorageKey, Option<Vec<u8>>)> {
         self.kept.take_writes()
     }
 

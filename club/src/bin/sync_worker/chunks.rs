@@ -106,14 +106,49 @@ impl Chunks {
             .map_err(|e| error_of(&e))
     }
 
-    /// Every key stored (the engine's keys name their document first).
-    pub async fn keys(&self) -> Result<Vec<StorageKey>, StoreError> {
+    /// The documents stored, each as a key of its id alone (the engine's
+    /// keys name their document first): only each key's first part is
+    /// read, and the kept words' keys are not read (a club of 5,000 games
+    /// stores 10,000 of them).
+    pub async fn documents(&self) -> Result<Vec<StorageKey>, StoreError> {
         let refused = |_| StoreError("IndexedDB".into());
         let tx = self.db.transaction_with_str(STORE).map_err(refused)?;
         let store = tx.object_store(STORE).map_err(refused)?;
-        let keys = request(&store.get_all_keys().map_err(refused)?).await?;
-        let keys: Array = keys.dyn_into().map_err(|_| StoreError("keys".into()))?;
-        Ok(keys.iter().filter_map(|k| key_from(&k)).collect())
+        // Every key but the kept words': those before them, and after.
+        let kept = key_of(
+            &StorageKey::from_parts([chicken_club::kept::PREFIX])
+                .map_err(|_| StoreError("key".into()))?,
+        );
+        let after_kept = kept.clone();
+        after_kept.push(&Array::new());
+        let before = IdbKeyRange::upper_bound_with_open(&kept, true).map_err(refused)?;
+        let after = IdbKeyRange::lower_bound_with_open(&after_kept, true).map_err(refused)?;
+        let below = store.get_all_keys_with_key(&before).map_err(refused)?;
+        let above = store.get_all_keys_with_key(&after).map_err(refused)?;
+        let below: Array = request(&below)
+            .await?
+            .dyn_into()
+            .map_err(|_| StoreError("keys".into()))?;
+        let above: Array = request(&above)
+            .await?
+            .dyn_into()
+            .map_err(|_| StoreError("keys".into()))?;
+        let mut docs = Vec::new();
+        let mut last = String::new();
+        for key in below.iter().chain(above.iter()) {
+            let Some(first) = key.dyn_ref::<Array>().and_then(|k| k.get(0).as_string()) else {
+                continue;
+            };
+            // Keys come sorted: a document's are together.
+            if first == last || first == chicken_club::kept::PREFIX {
+                continue;
+            }
+            if let Ok(doc) = StorageKey::from_parts([first.as_str()]) {
+                docs.push(doc);
+            }
+            last = first;
+        }
+        Ok(docs)
     }
 
     /// Performs one of the engine's storage tasks.
@@ -194,14 +229,24 @@ impl Chunks {
         Ok(results)
     }
 
-    /// Writes `values` in one transaction.
-    pub async fn put_all(&self, values: Vec<(StorageKey, Vec<u8>)>) -> Result<(), StoreError> {
+    /// Writes `values` in one transaction (`None`: the key is deleted).
+    pub async fn put_all(
+        &self,
+        values: Vec<(StorageKey, Option<Vec<u8>>)>,
+    ) -> Result<(), StoreError> {
         let refused = |_| StoreError("IndexedDB".into());
         let tx = self.write()?;
         let store = tx.object_store(STORE).map_err(refused)?;
         for (key, value) in values {
-            let bytes = Uint8Array::from(value.as_slice());
-            store.put_with_key(&bytes, &key_of(&key)).map_err(refused)?;
+            match value {
+                Some(value) => {
+                    let bytes = Uint8Array::from(value.as_slice());
+                    store.put_with_key(&bytes, &key_of(&key)).map_err(refused)?;
+                }
+                None => {
+                    store.delete(&key_of(&key)).map_err(refused)?;
+                }
+            }
         }
         finished(&tx).await
     }

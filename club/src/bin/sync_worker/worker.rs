@@ -133,7 +133,7 @@ pub fn start() {
             }
         }
         // The games here, should the club's index be unreadable.
-        if let Ok(keys) = chunks.keys().await {
+        if let Ok(keys) = chunks.documents().await {
             replica.stored_documents(keys);
         }
         *shared.borrow_mut() = Some(Worker {
