@@ -236,9 +236,14 @@ async function realClub(games, hands) {
     console.log(`B joined: ${wire(joinBytes)}`);
     // Said now: the hands that follow can fail on their own.
     console.log(`real club (${games} games, 200 players, 260 nights): made and sent from the phone holding them ${ms(made)} ms; joined at 4x: every game listed on home ${ms(listed)} ms, every game's entries here ${ms(here)} ms`);
-    // A game made on A, then B's home opened again (its worker started
-    // again over every stored game): ms until the game is listed there.
+    // B closed; a game made on A and held by the server; then B's home
+    // opened again (its worker started again over every stored game): ms
+    // until the game is listed there. (With B's page left open, its worker
+    // took the game before the reload, and the figure said nothing.)
+    await b.page.goto('about:blank');
     const game = await newGame(a);
+    await a.page.goto(`${servers.url}/records/club`);
+    await a.page.getByTestId('club-status').filter({ hasText: `In step with the club's server. ${games + 1} of ${games + 1} games` }).waitFor({ timeout: 1_800_000 });
     const t2 = performance.now();
     const after = Date.now();
     await b.page.goto(`${servers.url}/`);
