@@ -235,6 +235,11 @@ impl ToWorker {
 }
 
 impl FromWorker {
+    /// Whether it tells the app of a game.
+    pub fn is_game(&self) -> bool {
+        matches!(self, FromWorker::Game { .. })
+    }
+
     /// As sent.
     pub fn to_text(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
