@@ -175,13 +175,14 @@ export async function thirdPeer() {
 }
 
 /** `n` finished two-player Chickenfoot games (Double-6, 7 hands; `Ann i`
- *  went out every hand, so won), as stored rows for idbSeed. Their players
+ *  went out every hand, so won; the first hundred `Ann i` against `Bob i`),
+ *  as stored rows for idbSeed. Their players
  *  are a club's: 200 names (Ann 0-99, Bob 0-99), as a group of years has,
  *  not two new names per game (a club of 5,000 games held 10,000). */
 export function seedGames(n) {
   const t0 = Date.now() - n * 60_000;
   return Array.from({ length: n }, (_, i) => {
-    const players = [`Ann ${i % 100}`, `Bob ${(i * 7 + 3) % 100}`];
+    const players = [`Ann ${i % 100}`, `Bob ${(i + Math.floor(i / 100)) % 100}`];
     const log = Array.from({ length: 7 }, (_, h) => ({ out: 0, left: [{ pips: 0 }, { pips: 1 + ((i + h) % 30) }] }));
     const id = `club${i}`;
     const at = t0 + i * 60_000;
