@@ -61,6 +61,11 @@ impl Paced {
         }
     }
 
+    /// Whether any game is held back.
+    pub fn holds_any(&self) -> bool {
+        !self.held.is_empty()
+    }
+
     /// The games held back that `go` lets go take their turn; whether any
     /// stay held.
     pub fn release(&mut self, go: impl Fn(&DocumentId) -> bool) -> bool {

@@ -49,8 +49,6 @@ pub(super) struct Archives {
     /// Games told to the app from an archive, awaiting its word: the
     /// heads and mark of the entry.
     told: HashMap<DocumentId, (String, u64)>,
-    /// Whether finished games are held back for their archives.
-    holding: bool,
     /// Whether stored documents of no known kind were looked for.
     strays_found: bool,
 }
@@ -67,6 +65,14 @@ impl Archives {
             .remove(block)
             .map(|(_, e)| e.into_iter().collect())
             .unwrap_or_default()
+    }
+
+    /// Whether the club names an archive of `block` not read yet on this
+    /// page (its new finished games wait for it).
+    pub(super) fn awaits(&self, block: &str) -> bool {
+        self.named
+            .get(block)
+            .is_some_and(|d| !self.read.contains(d))
     }
 
     /// Whether `doc` is an archive here.
@@ -100,7 +106,6 @@ impl<R: RngCore> Replica<R> {
             let Some(doc) = self.archives.named.get(block).cloned() else {
                 continue;
             };
-            self.archives.holding = true;
             if self.engine.is_ready(&doc) {
                 self.serve_from_archive(&doc);
             } else {
@@ -116,34 +121,19 @@ impl<R: RngCore> Replica<R> {
         }
     }
 
-    /// Whether the club names an archive of `block` not read yet on this
-    /// page (its new finished games wait for it).
-    pub(super) fn archive_awaited(&self, block: &str) -> bool {
-        self.archives
-            .named
-            .get(block)
-            .is_some_and(|d| !self.archives.read.contains(d))
-    }
-
     /// Finished games held back for their block's archive go their own
     /// way once it is read, or known to be on no peer. Offline they stay
     /// held: nothing but the archive would reach them sooner, and a page
     /// opened before its connection finds no peer yet.
     pub(super) fn release_held_games(&mut self) {
-        if !self.archives.holding {
+        if !self.paced.holds_any() {
             return;
         }
         let (ids, archives) = (&self.ids, &self.archives);
-        let go = |doc: &DocumentId| {
-            ids.get(doc).is_none_or(|id| {
-                let block = block_of(id);
-                archives
-                    .named
-                    .get(&block)
-                    .is_none_or(|d| archives.read.contains(d))
-            })
-        };
-        self.archives.holding = self.paced.release(go);
+        self.paced.release(|doc| {
+            ids.get(doc)
+                .is_none_or(|id| !archives.awaits(&block_of(id)))
+        });
     }
 
     /// Document `doc` is on every connected peer unavailable: an archive

@@ -125,7 +125,7 @@ impl<R: RngCore> Replica<R> {
             } else if stored || finished {
                 let block = (!stored).then(|| archive_doc::block_of(id));
                 match block {
-                    Some(block) if self.archive_awaited(&block) => {
+                    Some(block) if self.archives.awaits(&block) => {
                         self.paced.push_held(doc);
                         blocks.insert(block);
                     }

@@ -140,7 +140,7 @@ impl Chunks {
                 continue;
             };
             // Keys come sorted: a document's are together.
-            if first == last || first == chicken_club::kept::PREFIX {
+            if first == last {
                 continue;
             }
             if let Ok(doc) = StorageKey::from_parts([first.as_str()]) {
