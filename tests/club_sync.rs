@@ -730,3 +730,23 @@ fn a_club_made_before_the_list_gets_one_from_the_first_line_written() {
     net.a_moment();
     assert_eq!(lines_told(&net, 0).get(&id), Some(&line));
 }
+
+/// A page opened again loads its documents from storage and writes none
+/// of them back whole: samod-core saved every document it loaded again
+/// (at 4x, a club of 5,000 games spent about a second re-saving its
+/// club's document at each opening; vendor/samod-core/PATCHED.md).
+#[test]
+fn documents_loaded_from_storage_are_not_written_again() {
+    let (mut net, url, _) = club_of_two();
+    net.settle();
+    let stored = net.phones[1].store.0.len();
+    let mut again = restarted(&mut net, 1, 77, url);
+    again.store.1 = 0;
+    net.phones[1] = again;
+    net.settle();
+    assert!(net.club(1).is_some(), "the club read from storage, offline");
+    assert_eq!(
+        net.phones[1].store.1, 0,
+        "no document written again ({stored} keys stored)"
+    );
+}

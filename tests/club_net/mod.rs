@@ -44,8 +44,10 @@ pub fn clock() -> u128 {
     u128::from(NOW.fetch_add(100, Ordering::Relaxed))
 }
 
+/// A phone's storage, and how many parts of documents (snapshots and
+/// increments) were written to it.
 #[derive(Default, Clone)]
-pub struct Store(pub HashMap<StorageKey, Vec<u8>>);
+pub struct Store(pub HashMap<StorageKey, Vec<u8>>, pub usize);
 
 impl Store {
     pub fn perform(&mut self, task: StorageTask) -> StorageResult {
@@ -62,6 +64,10 @@ impl Store {
                     .collect(),
             },
             StorageTask::Put { key, value } => {
+                let part = (&key).into_iter().nth(1);
+                if part.is_some_and(|part| part == "snapshot" || part == "incremental") {
+                    self.1 += 1;
+                }
                 self.0.insert(key, value);
                 StorageResult::Put
             }

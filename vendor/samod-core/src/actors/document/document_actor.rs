@@ -598,6 +598,9 @@ impl DocumentActor {
                 tracing::warn!(err=?e, %key, "error loading incremental chunk");
             }
         }
+        // What was loaded is on disk already: not saved again (Chicken
+        // Scores' patch, PATCHED.md). Sync messages applied below are.
+        self.on_disk_state.loaded(&self.doc);
 
         if let Phase::Loading(loading) = &mut self.phase {
             let pending_sync_messages = loading.take_pending_sync_messages();

@@ -39,6 +39,19 @@ impl OnDiskState {
         }
     }
 
+    /// The document was just loaded from disk: its changes are there
+    /// already, so the next save writes only the changes after these
+    /// (compacting still if many chunks were on disk).
+    pub(super) fn loaded(&mut self, doc: &Automerge) {
+        let heads = doc.get_heads();
+        // Nothing was saved before the load but the empty document (the
+        // actor's first step, while it loaded).
+        let nothing_saved = self.last_saved_heads.as_ref().is_none_or(|h| h.is_empty());
+        if !heads.is_empty() && nothing_saved {
+            self.last_saved_heads = Some(heads);
+        }
+    }
+
     /// Add keys that we know are now on disk
     pub(super) fn add_keys<I: Iterator<Item = StorageKey>>(&mut self, contents: I) {
         self.on_disk.extend(contents);
