@@ -1015,6 +1015,83 @@ mod kept_here {
         assert_eq!(block_on(store.unsent_to_club(&ids)).unwrap(), vec![id]);
     }
 
+    /// The games kept from the club are told apart from those saved here
+    /// by their revision alone, without reading them: only a game saved
+    /// here since is looked at again.
+    #[test]
+    fn a_game_kept_from_the_club_is_not_looked_at_again_until_it_is_saved_here() {
+        let store = Store::new(MemoryBackend::default(), clock);
+        let full = stored("chickenfoot-double-6-finished");
+        let part = with_log(&full, &log_of(&full)[..2]);
+        let id = checked(&part).id;
+        block_on(store.put_synced(told(&part, None))).unwrap();
+        let summaries = || vec![block_on(store.summary(&id)).unwrap()];
+        let first = summaries();
+        assert!(block_on(store.not_agreed(&first)).is_empty());
+        let name: String = serde_json::from_str::<serde_json::Value>(&part).unwrap()["players"][0]
+            .as_str()
+            .unwrap()
+            .to_string();
+        block_on(store.rename_player(&name, "Robert")).unwrap();
+        let renamed = summaries();
+        assert_eq!(block_on(store.not_agreed(&renamed)).len(), 1);
+        block_on(store.forget_club_bases()).unwrap();
+        assert_eq!(block_on(store.not_agreed(&first)).len(), 1, "none agreed");
+    }
+
+    /// The club lists a game on home until it is here: those with a
+    /// summary here are not listed twice, whatever the club's list says.
+    #[test]
+    fn only_games_without_a_summary_here_are_listed_from_the_club() {
+        let store = Store::new(MemoryBackend::default(), clock);
+        let full = stored("chickenfoot-double-6-finished");
+        let id = checked(&full).id;
+        block_on(store.put_synced(told(&full, None))).unwrap();
+        let ids = ["arriving".to_string(), id, "also-arriving".to_string()];
+        assert_eq!(
+            block_on(store.not_here(&ids)).unwrap(),
+            vec!["arriving".to_string(), "also-arriving".to_string()]
+        );
+    }
+
+    /// A page opened again hands the club only the games saved since it
+    /// last did, found through the summaries' index of times (a club of
+    /// 5,000 games read and checked thousands at each opening), however
+    /// many pages of the index that takes, finished or not.
+    #[test]
+    fn the_games_saved_after_a_time_are_found_without_reading_the_rest() {
+        use chicken_scores::storage::{order_of, Write};
+        let backend = MemoryBackend::default();
+        let base = summary_of(&stored("chickenfoot-double-6-finished"), 1);
+        let mut writes = Vec::new();
+        for i in 0..600_i64 {
+            let mut s = base.clone();
+            s.id = format!("g{i:04}");
+            s.finished = i % 3 != 0;
+            s.updated_ms = 1_000 + i;
+            writes.push(Write::Put {
+                area: Area::Summaries,
+                key: s.id.clone(),
+                text: serde_json::to_string(&s).unwrap(),
+                order: Some(order_of(&s)),
+            });
+        }
+        block_on(backend.update(Vec::new(), move |_| (writes, ()))).unwrap();
+        let store = Store::new(backend, clock);
+        let ids = |after: i64| {
+            let mut ids: Vec<String> = block_on(store.saved_after(after))
+                .into_iter()
+                .map(|s| s.id)
+                .collect();
+            ids.sort();
+            ids
+        };
+        assert_eq!(ids(1_597), vec!["g0598".to_string(), "g0599".to_string()]);
+        assert_eq!(ids(1_099).len(), 500, "pages past the first");
+        assert_eq!(ids(i64::MIN).len(), 600);
+        assert!(ids(1_599).is_empty());
+    }
+
     /// `record` at revision `rev`.
     fn with_rev(record: &str, rev: u64) -> String {
         let mut v: serde_json::Value = serde_json::from_str(record).unwrap();
@@ -1052,7 +1129,7 @@ mod kept_here {
         let base = Some((created.as_str(), Some("h0")));
         let (writes, synced) = decide_synced(&with_pick, Some(&picked), base, 0);
         assert_eq!(synced, Synced::Same);
-        assert_eq!(writes.len(), 2, "the base and its heads");
+        assert_eq!(writes.len(), 3, "the base, its heads and its revision");
         // And a copy of another phone's change, holding the pick: kept.
         let next = told(&with_log(&full, &log[..2]), Some(2));
         let (_, synced) = decide_synced(&next, Some(&picked), base, 0);

@@ -49,6 +49,22 @@ impl Backend for AnyBackend {
             AnyBackend::Memory(b) => b.all(area).await,
         }
     }
+    async fn prefixed(
+        &self,
+        area: Area,
+        prefix: &str,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        match self {
+            AnyBackend::Idb(b) => b.prefixed(area, prefix).await,
+            AnyBackend::Memory(b) => b.prefixed(area, prefix).await,
+        }
+    }
+    async fn all_keys(&self, area: Area) -> Result<Vec<String>, StoreError> {
+        match self {
+            AnyBackend::Idb(b) => b.all_keys(area).await,
+            AnyBackend::Memory(b) => b.all_keys(area).await,
+        }
+    }
     async fn transact(
         &self,
         scope: Scope,

@@ -212,6 +212,14 @@ pub trait Backend {
     /// Every key and text of `area` (for small areas, or on request).
     async fn all(&self, area: Area) -> Result<Vec<(String, String)>, StoreError>;
 
+    /// Every key of `area`, read only (no value is read).
+    async fn all_keys(&self, area: Area) -> Result<Vec<String>, StoreError>;
+
+    /// Every key of `area` that starts with `prefix`, with its text, read
+    /// in one request.
+    async fn prefixed(&self, area: Area, prefix: &str)
+        -> Result<Vec<(String, String)>, StoreError>;
+
     /// One transaction: reads `reads`, calls `decide` with what it found
     /// (in order), applies the writes it returns, all or nothing, and
     /// returns once they are durable. With no writes nothing changes. (Not
@@ -342,6 +350,25 @@ impl Backend for MemoryBackend {
             .skip(skip)
             .take(limit)
             .map(|(_, k, t)| (k.clone(), t.clone()))
+            .collect();
+        Ok(self.counted(out.len(), out))
+    }
+
+    async fn all_keys(&self, area: Area) -> Result<Vec<String>, StoreError> {
+        Ok(self.keys(area))
+    }
+
+    async fn prefixed(
+        &self,
+        area: Area,
+        prefix: &str,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        let out: Vec<(String, String)> = self
+            .map
+            .borrow()
+            .iter()
+            .filter(|((a, k), _)| *a == area && k.starts_with(prefix))
+            .map(|((_, k), (t, _))| (k.clone(), t.clone()))
             .collect();
         Ok(self.counted(out.len(), out))
     }

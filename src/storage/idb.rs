@@ -371,6 +371,38 @@ impl Backend for IdbBackend {
             .collect())
     }
 
+    async fn prefixed(
+        &self,
+        area: Area,
+        prefix: &str,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        let store = self.read_store(area).await?;
+        // Every key from `prefix` up to the last text that starts with it.
+        let upper = format!("{prefix}\u{10ffff}");
+        let range = IdbKeyRange::bound(&prefix.into(), &upper.as_str().into())
+            .map_err(|e| store_error(&e))?;
+        let values = store
+            .get_all_with_key(&range)
+            .map_err(|e| store_error(&e))?;
+        let keys = store
+            .get_all_keys_with_key(&range)
+            .map_err(|e| store_error(&e))?;
+        let values: Array = request(&values).await?.unchecked_into();
+        let keys: Array = request(&keys).await?.unchecked_into();
+        Ok(keys
+            .iter()
+            .zip(values.iter())
+            .filter_map(|(k, v)| Some((k.as_string()?, text_of(&v)?)))
+            .collect())
+    }
+
+    async fn all_keys(&self, area: Area) -> Result<Vec<String>, StoreError> {
+        let store = self.read_store(area).await?;
+        let keys = store.get_all_keys().map_err(|e| store_error(&e))?;
+        let keys: Array = request(&keys).await?.unchecked_into();
+        Ok(keys.iter().filter_map(|k| k.as_string()).collect())
+    }
+
     async fn transact(
         &self,
         scope: Scope,

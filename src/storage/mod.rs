@@ -250,7 +250,7 @@ impl<B: Backend> Store<B> {
     }
 
     /// Summaries as read: the good ones, and a sentence per problem.
-    async fn read_summaries(
+    pub(crate) async fn read_summaries(
         &self,
         rows: Result<Vec<(String, String)>, StoreError>,
     ) -> (Vec<Summary>, Vec<String>) {

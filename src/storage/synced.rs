@@ -15,6 +15,9 @@ use super::{order_of, Store};
 use crate::model::backup::{check_game, CheckedGame};
 use crate::model::{read_stored, Night, Summary};
 
+/// The first page of [`Store::saved_after`] (each next one four times it).
+const SAVED_AFTER_PAGE: usize = 64;
+
 /// Where game `id`'s base is kept (the meta area).
 fn base_key(id: &str) -> String {
     format!("{BASE_PREFIX}{id}")
@@ -30,6 +33,10 @@ fn base_at_key(id: &str) -> String {
 const BASE_PREFIX: &str = "club-base/";
 /// The prefix of every base's heads' key.
 const BASE_AT_PREFIX: &str = "club-base-at/";
+/// The revision of the copy agreed with the club, per game: a game whose
+/// summary is of that revision has nothing the club lacks, found without
+/// reading the game (a page hands the club its games at each opening).
+const BASE_REV_PREFIX: &str = "club-base-rev/";
 
 /// A game as the club told it, and what this page knows of it.
 #[derive(Clone)]
@@ -94,7 +101,13 @@ pub fn decide_synced(
     let mut result_was = None;
     let mut undo_lost = None;
     let agreed = |text: String| {
+        let rev = read_stored(&text).map(|h| h.rev).unwrap_or(0);
         vec![
+            Write::put(
+                Area::Meta,
+                &format!("{BASE_REV_PREFIX}{}", game.id),
+                rev.to_string(),
+            ),
             Write::put(Area::Meta, &base_key(&game.id), text),
             Write::put(Area::Meta, &base_at_key(&game.id), told.heads.clone()),
         ]
@@ -243,22 +256,73 @@ impl<B: Backend> Store<B> {
             .await
     }
 
+    /// Every game saved after `after` (ms since the epoch), finished or
+    /// not. Read through the summaries' index of times, newest first, in
+    /// growing pages that stop at the first game saved earlier: a page
+    /// opened again reads the few games saved since it last handed its
+    /// games to the club, not all of them (a club of 5,000 games read and
+    /// checked thousands at each opening).
+    pub async fn saved_after(&self, after: i64) -> Vec<Summary> {
+        let mut out = Vec::new();
+        for finished in [false, true] {
+            let mut want = SAVED_AFTER_PAGE;
+            loop {
+                let rows = self.backend.summaries(finished, 0, want).await;
+                let reached_earlier = rows.as_ref().is_ok_and(|rows| {
+                    rows.len() < want
+                        || rows
+                            .last()
+                            .and_then(|(_, text)| serde_json::from_str::<Summary>(text).ok())
+                            .is_some_and(|s| s.updated_ms <= after)
+                });
+                if reached_earlier || rows.is_err() {
+                    let (read, _) = self.read_summaries(rows).await;
+                    out.extend(read.into_iter().filter(|s| s.updated_ms > after));
+                    break;
+                }
+                want = want.saturating_mul(4);
+            }
+        }
+        out
+    }
+
     /// Of games `ids`, those not on this phone (no summary here): the
-    /// club lists them until they arrive. One transaction.
+    /// club lists them until they arrive. The summaries' keys alone, read
+    /// only: a read-write transaction reading each summary held up the
+    /// games being kept meanwhile (a join's thousands of lines).
     pub async fn not_here(&self, ids: &[String]) -> Result<Vec<String>, StoreError> {
-        let reads = ids.iter().map(|id| (Area::Summaries, id.clone())).collect();
-        let ids = ids.to_vec();
-        self.backend
-            .update(reads, move |found| {
-                let missing = ids
-                    .into_iter()
-                    .zip(found)
-                    .filter(|(_, here)| here.is_none())
-                    .map(|(id, _)| id)
-                    .collect();
-                (Vec::new(), missing)
-            })
+        let here: std::collections::HashSet<String> = self
+            .backend
+            .all_keys(Area::Summaries)
+            .await?
+            .into_iter()
+            .collect();
+        Ok(ids
+            .iter()
+            .filter(|id| !here.contains(*id))
+            .cloned()
+            .collect())
+    }
+
+    /// Of `summaries`, those not at the revision agreed with the club (or
+    /// with none known): the only ones that may hold saves it lacks. The
+    /// agreed revisions are read in one request.
+    pub async fn not_agreed<'a>(&self, summaries: &'a [Summary]) -> Vec<&'a Summary> {
+        let agreed: std::collections::HashMap<String, u64> = self
+            .backend
+            .prefixed(Area::Meta, BASE_REV_PREFIX)
             .await
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|(k, v)| {
+                let id = k.strip_prefix(BASE_REV_PREFIX)?.to_string();
+                Some((id, v.parse().ok()?))
+            })
+            .collect();
+        summaries
+            .iter()
+            .filter(|s| agreed.get(&s.id) != Some(&s.rev))
+            .collect()
     }
 
     /// Forgets every game's base (the phone left its club: a club joined
@@ -270,7 +334,11 @@ impl<B: Backend> Store<B> {
             .await?
             .into_iter()
             .map(|(k, _)| k)
-            .filter(|k| k.starts_with(BASE_PREFIX) || k.starts_with(BASE_AT_PREFIX))
+            .filter(|k| {
+                [BASE_PREFIX, BASE_AT_PREFIX, BASE_REV_PREFIX]
+                    .iter()
+                    .any(|p| k.starts_with(p))
+            })
             .collect();
         self.backend
             .update(Vec::new(), move |_| {

@@ -35,7 +35,10 @@ use crate::model::{read_stored, Night};
 use crate::storage::membership::{self, Membership};
 use crate::storage::StoreError;
 
+mod early;
 mod keep;
+mod leave;
+pub use leave::leave;
 mod listing;
 mod roster;
 use keep::keep;
@@ -109,8 +112,14 @@ fn post(bridge: &Rc<RefCell<Bridge>>, msg: &ToWorker) {
 
 /// Starts the sync for the club this phone belongs to (once per page).
 pub fn start() {
-    if let Some(m) = membership::load() {
-        open(m, None);
+    match membership::load() {
+        Some(m) => open(m, None),
+        // A membership that cannot be read: no sync, and no worker kept.
+        None => {
+            if let Some(early) = early::take() {
+                early.worker.terminate();
+            }
+        }
     }
 }
 
@@ -174,88 +183,6 @@ pub fn renamed(from: &str, to: &str) {
     tell(&ToWorker::Renamed { from, to });
 }
 
-/// Leaves the club on this phone: the sync stops, the membership goes,
-/// and so do the club's documents here (the worker's store): every game
-/// stays in the app's own storage, and is handed to a club joined later.
-pub fn leave() {
-    let leaving = BRIDGE.with(|b| b.borrow_mut().take());
-    membership::clear();
-    if let Some(local) = crate::storage::local_storage() {
-        let _ = local.remove_item(PUSHED_KEY);
-    }
-    match leaving {
-        Some(b) => clear_through(b.borrow().worker.clone()),
-        None => clear_documents(),
-    }
-    ctx().status.set(crate::app::club::ClubStatus::default());
-    spawn_local(async {
-        let forgot: Result<_, StoreError> =
-            async { storage().await?.forget_club_bases().await }.await;
-        if let Err(e) = forgot {
-            web_sys::console::warn_1(&format!("the club's bases were not forgotten: {e}").into());
-        }
-    });
-}
-
-/// How long a leaving worker has to empty out the club's documents before
-/// it is stopped and the page does. It answers once its storage has
-/// loaded, or failed to: stopping it while it reads would, in WebKit,
-/// leave its connection open for good.
-const LEAVE_AT_MOST: std::time::Duration = std::time::Duration::from_secs(60);
-
-/// The club's documents emptied by `worker`, which holds them open, then
-/// the worker stopped (its other messages are no longer heard). Emptied
-/// from the page instead if it fails, does not answer, or could not.
-fn clear_through(worker: Worker) {
-    let done = Rc::new(std::cell::Cell::new(false));
-    let finish = {
-        let done = done.clone();
-        move |worker: &Worker, cleared: bool| {
-            if !done.replace(true) {
-                worker.terminate();
-                if !cleared {
-                    clear_documents();
-                }
-            }
-        }
-    };
-    let on_message = {
-        let (worker, finish) = (worker.clone(), finish.clone());
-        Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-            let told = e.data().as_string();
-            if let Some(Ok(FromWorker::Left { failed })) = told.map(|t| serde_json::from_str(&t)) {
-                finish(&worker, failed.is_none());
-            }
-        })
-    };
-    let on_error = {
-        let (worker, finish) = (worker.clone(), finish.clone());
-        Closure::<dyn FnMut(ErrorEvent)>::new(move |e: ErrorEvent| {
-            e.prevent_default();
-            finish(&worker, false);
-        })
-    };
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    on_message.forget();
-    on_error.forget();
-    let _ = worker.post_message(&JsValue::from_str(&ToWorker::Leave.to_text()));
-    set_timeout(move || finish(&worker, false), LEAVE_AT_MOST);
-}
-
-/// Empties the club's documents from the page (the worker could not):
-/// a failure is a warning, as the membership is gone either way.
-fn clear_documents() {
-    spawn_local(async {
-        let Some(factory) = web_sys::window().and_then(|w| w.indexed_db().ok().flatten()) else {
-            return;
-        };
-        if let Err(e) = chicken_club::idb::empty_sync(&factory).await {
-            web_sys::console::warn_1(&e);
-        }
-    });
-}
-
 /// Stops the sync on this page (leaving the club, or before another).
 pub fn stop() {
     if let Some(b) = BRIDGE.with(|b| b.borrow_mut().take()) {
@@ -312,7 +239,12 @@ fn open(m: Membership, create: Option<String>) {
     }
     let options = WorkerOptions::new();
     options.set_type(WorkerType::Module);
-    let worker = match Worker::new_with_options(WORKER, &options) {
+    let early = early::take();
+    let made = match &early {
+        Some(e) => Ok(e.worker.clone()),
+        None => Worker::new_with_options(WORKER, &options),
+    };
+    let worker = match made {
         Ok(w) => w,
         Err(_) => {
             status.update(|s| s.stopped = Some("The club's sync could not start.".into()));
@@ -333,20 +265,12 @@ fn open(m: Membership, create: Option<String>) {
             let Some(text) = e.data().as_string() else {
                 return;
             };
-            if let Ok(msg) = serde_json::from_str::<FromWorker>(&text) {
-                heard(&bridge, msg);
-            }
+            heard_text(&bridge, &text);
         })
     };
     let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |e: ErrorEvent| {
         e.prevent_default();
-        status.update(|s| {
-            s.online = false;
-            s.stopped = Some(
-                "The club's sync stopped (a document it could not read). Games here are kept; reload to try again."
-                    .into(),
-            );
-        });
+        sync_stopped();
     });
     {
         let b = bridge.borrow();
@@ -361,6 +285,14 @@ fn open(m: Membership, create: Option<String>) {
         s.name = m.name.clone();
         s.stopped = None;
     });
+    if let Some(early) = early {
+        for text in &early.heard {
+            heard_text(&bridge, text);
+        }
+        if early.failed {
+            sync_stopped();
+        }
+    }
     post(
         &bridge,
         &ToWorker::Start {
@@ -397,6 +329,24 @@ fn open(m: Membership, create: Option<String>) {
     if !m.url.is_empty() {
         push_local(bridge);
     }
+}
+
+/// A message of the worker, read.
+fn heard_text(bridge: &Rc<RefCell<Bridge>>, text: &str) {
+    if let Ok(msg) = serde_json::from_str::<FromWorker>(text) {
+        heard(bridge, msg);
+    }
+}
+
+/// The worker stopped (a document made it fail, or it never started).
+fn sync_stopped() {
+    ctx().status.update(|s| {
+        s.online = false;
+        s.stopped = Some(
+            "The club's sync stopped (a document it could not read). Games here are kept; reload to try again."
+                .into(),
+        );
+    });
 }
 
 /// Sends this page's save of game `id` (numbered now, read from storage)
@@ -520,16 +470,26 @@ fn listed_by_club(lines: Vec<(String, String)>, left_out: usize) {
 }
 
 /// Hands the club every game saved here since the last time (all of them
-/// the first time): the worker adds those it does not have.
+/// the first time): the worker adds those it does not have. The time
+/// reached is kept batch by batch (oldest saves first), so a page left
+/// before the end goes on from there next time; at the end it is when
+/// this hand-over began, by this phone's clock (a save here after that is
+/// sent by the page that made it).
 fn push_local(bridge: Rc<RefCell<Bridge>>) {
     spawn_local(async move {
         let Ok(store) = storage().await else { return };
+        let began = js_sys::Date::now() as i64;
         let local = web_sys::window().and_then(|w| w.local_storage().ok().flatten());
         let pushed: i64 = local
             .as_ref()
             .and_then(|s| s.get_item(PUSHED_KEY).ok().flatten())
             .and_then(|v| v.parse().ok())
             .unwrap_or(i64::MIN);
+        let reached = |at: i64| {
+            if let Some(local) = &local {
+                let _ = local.set_item(PUSHED_KEY, &at.to_string());
+            }
+        };
         // The players and nights here, every time (the club keeps one of
         // each; a night it has in a later state stays as it is there).
         for name in store.roster().await.0.names {
@@ -538,23 +498,31 @@ fn push_local(bridge: Rc<RefCell<Bridge>>) {
         for n in store.nights_brief().await {
             send_night(&bridge, &n);
         }
-        let (summaries, _) = store.all_summaries().await;
-        let newer: Vec<&_> = summaries.iter().filter(|s| s.updated_ms > pushed).collect();
-        let newest = newer.iter().map(|s| s.updated_ms).fold(pushed, i64::max);
+        let mut newer = if pushed == i64::MIN {
+            store.all_summaries().await.0
+        } else {
+            store.saved_after(pushed).await
+        };
+        newer.sort_by_key(|s| s.updated_ms);
         // Of those, the ones the club has not agreed on (the games kept
-        // from it since are not handed back), a few hundred at a time.
+        // from it since are not handed back: their revision is the one
+        // agreed), a few hundred at a time.
+        let newer = store.not_agreed(&newer).await;
         for batch in newer.chunks(UNSENT_BATCH) {
             let ids: Vec<String> = batch.iter().map(|s| s.id.clone()).collect();
-            let Ok(unsent) = store.unsent_to_club(&ids).await else {
+            match store.unsent_to_club(&ids).await {
+                Ok(unsent) => post_unsent(&bridge, &store, &unsent).await,
                 // Unread: every one is handed (the worker adds only what
                 // the club lacks).
-                return post_unsent(&bridge, &store, &ids).await;
-            };
-            post_unsent(&bridge, &store, &unsent).await;
+                Err(_) => post_unsent(&bridge, &store, &ids).await,
+            }
+            // Games saved at the same moment as the last may be in the
+            // next batch: they are looked at again.
+            if let Some(last) = batch.last() {
+                reached(last.updated_ms.saturating_sub(1).min(began));
+            }
         }
-        if let Some(local) = local {
-            let _ = local.set_item(PUSHED_KEY, &newest.to_string());
-        }
+        reached(began);
     });
 }
 
