@@ -77,6 +77,12 @@ const ALL: &str = "~all";
 /// Games' own words stored before they are folded into one, at least (and
 /// at least a quarter of the games: folding writes every game's line).
 const FOLD_AT: usize = 256;
+/// How long no word was written (and the worker has run) before they are
+/// folded: a join keeping thousands of games folds once, after them
+/// (folding as they came made every join write the growing whole again
+/// and again), and a page opened again lists its games before folding
+/// (deleting 5,000 words cost seconds at 4x, at the opening).
+pub const FOLD_QUIET_MS: u128 = 10_000;
 
 /// A finished game the server holds as the app does: at which heads, and
 /// the mark of the club's line of it then.
@@ -109,6 +115,8 @@ pub struct Kept {
     legacy: HashSet<DocumentId>,
     /// Games with a word of their own in storage (folded away in time).
     words: HashSet<DocumentId>,
+    /// When a word was last written, or the worker first asked (ms).
+    written_at: Option<u128>,
     /// Stored games the app has not said it holds, to tell again.
     retell: VecDeque<DocumentId>,
     /// Those told again, awaiting the app's word (since when, ms).
@@ -268,15 +276,19 @@ impl Kept {
         }
     }
 
-    /// The words to write to storage since last asked, each game's as it
-    /// is now (`None`: a word to delete); every word folded into one once
-    /// there are many.
-    pub fn take_writes(&mut self) -> Vec<(StorageKey, Option<Vec<u8>>)> {
-        // Stored words of their own, and those to write now: folded once
-        // many (words of an earlier release too, at the first chance).
-        let due = self.words.len() + self.writes.len() >= FOLD_AT.max(self.at.len() / 4);
-        if due {
+    /// The words to write to storage since last asked (`now`: the clock,
+    /// ms), each game's as it is now (`None`: a word to delete); every word
+    /// folded into one once there are many and none was written for a
+    /// while (an earlier release's words too).
+    pub fn take_writes(&mut self, now: u128) -> Vec<(StorageKey, Option<Vec<u8>>)> {
+        let many = self.words.len() >= FOLD_AT.max(self.at.len() / 4);
+        let since = *self.written_at.get_or_insert(now);
+        let quiet = now.saturating_sub(since) >= FOLD_QUIET_MS;
+        if many && quiet && self.writes.is_empty() {
             return self.fold();
+        }
+        if !self.writes.is_empty() {
+            self.written_at = Some(now);
         }
         let mut out = Vec::new();
         for doc in std::mem::take(&mut self.writes) {
@@ -301,7 +313,6 @@ impl Kept {
 
     /// Every game's word as one, and the games' own words deleted.
     fn fold(&mut self) -> Vec<(StorageKey, Option<Vec<u8>>)> {
-        self.writes.clear();
         let mut out = Vec::new();
         for doc in std::mem::take(&mut self.words) {
             let name = doc.to_string();
@@ -365,7 +376,7 @@ mod tests {
         assert!(kept.at_rest(&doc(3), 7), "the earlier settled word read");
         // Kept at newer heads: one word written, the earlier one deleted.
         kept.keep(&doc(3), "h2".into());
-        apply(&mut store, kept.take_writes());
+        apply(&mut store, kept.take_writes(0));
         assert_eq!(store.len(), 1);
         let mut again = Kept::default();
         again.load(store.clone());
@@ -382,20 +393,33 @@ mod tests {
     }
 
     #[test]
-    fn many_words_fold_into_one_and_a_game_s_later_word_stands_over_its_line() {
+    fn many_words_fold_into_one_once_quiet_and_a_later_word_stands_over_its_line() {
         let many = |n: usize| DocumentId::try_from((n as u32).to_le_bytes().repeat(4)).unwrap();
         let mut store: HashMap<StorageKey, Vec<u8>> = HashMap::new();
         let mut kept = Kept::default();
-        for n in 0..FOLD_AT - 1 {
+        for n in 0..FOLD_AT + 10 {
             kept.keep(&many(n), format!("h{n}"));
+            // Kept one by one, as a join keeps them: never folded meanwhile.
+            apply(&mut store, kept.take_writes(n as u128 * 100));
         }
-        apply(&mut store, kept.take_writes());
-        assert_eq!(store.len(), FOLD_AT - 1, "a word each, not yet many");
         kept.settle(&many(1), "h1", 7);
-        for n in FOLD_AT..FOLD_AT + 10 {
-            kept.keep(&many(n), format!("h{n}"));
-        }
-        apply(&mut store, kept.take_writes());
+        let last = (FOLD_AT as u128 + 10) * 100;
+        apply(&mut store, kept.take_writes(last));
+        assert_eq!(store.len(), FOLD_AT + 10, "a word each while they come");
+        apply(&mut store, kept.take_writes(last + FOLD_QUIET_MS - 1));
+        assert_eq!(store.len(), FOLD_AT + 10, "not yet quiet");
+        // A page opened again on them folds them once it has run a while.
+        let mut opened = Kept::default();
+        opened.load(store.clone());
+        assert!(
+            opened.take_writes(5_000_000).is_empty(),
+            "not at the opening"
+        );
+        assert_eq!(
+            opened.take_writes(5_000_000 + FOLD_QUIET_MS).len(),
+            FOLD_AT + 11
+        );
+        apply(&mut store, kept.take_writes(last + FOLD_QUIET_MS));
         assert_eq!(store.len(), 1, "every game's word folded into one");
         let mut again = Kept::default();
         again.load(store.clone());
@@ -403,7 +427,7 @@ mod tests {
         assert!(again.at_rest(&many(1), 7) && !again.held(&many(2)));
         // A game's own word, written after the fold, stands over its line.
         again.keep(&many(1), "h1b".into());
-        apply(&mut store, again.take_writes());
+        apply(&mut store, again.take_writes(0));
         assert_eq!(store.len(), 2);
         let mut third = Kept::default();
         third.load(store);
@@ -427,8 +451,8 @@ mod tests {
         // Never said kept: its place is freed after a while.
         assert_eq!(kept.retell_next(ACK_WAIT_MS).len(), 6);
         // The words to write: one per game kept.
-        assert_eq!(kept.take_writes().len(), 2);
-        assert!(kept.take_writes().is_empty(), "each once");
+        assert_eq!(kept.take_writes(0).len(), 2);
+        assert!(kept.take_writes(0).is_empty(), "each once");
     }
 
     #[test]
@@ -444,7 +468,7 @@ mod tests {
         kept.settle(&doc(1), "h1", 7);
         assert!(kept.at_rest(&doc(1), 7));
         assert!(!kept.at_rest(&doc(1), 8));
-        apply(&mut store, kept.take_writes());
+        apply(&mut store, kept.take_writes(0));
         assert_eq!(store.len(), 1, "one word per game");
         let mut again = Kept::default();
         again.load(store.clone());
@@ -455,7 +479,7 @@ mod tests {
         // Unsettled: the word left reads as not settled.
         kept.unsettle(&doc(1));
         assert!(!kept.held(&doc(1)));
-        apply(&mut store, kept.take_writes());
+        apply(&mut store, kept.take_writes(0));
         let mut third = Kept::default();
         third.load(store);
         assert!(third.has(&doc(1)) && !third.held(&doc(1)));

@@ -222,7 +222,7 @@ impl<R: RngCore> Replica<R> {
 
     /// The app's words of what it holds, to write to storage.
     pub fn take_kept_writes(&mut self) -> Vec<(StorageKey, Option<Vec<u8>>)> {
-        self.kept.take_writes()
+        self.kept.take_writes(self.engine.now_ms())
     }
 
     /// The documents this phone's storage holds, by the engine's storage
