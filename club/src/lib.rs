@@ -16,6 +16,7 @@
 //! trusted.
 
 pub mod archive_doc;
+pub mod club_delta;
 pub mod club_doc;
 pub mod confirmed;
 pub mod engine;

@@ -337,11 +337,20 @@ try {
     const games = Number(process.argv[3] || 5000);
     const r = await realClub(games, Number(process.argv[4] || 20));
     console.log(`hand on A visible on B, both at 4x (${r.lat.length} hands): median ${ms(pct(r.lat, 50))} ms, p95 ${ms(pct(r.lat, 95))} ms, max ${ms(sorted(r.lat).at(-1))}`);
+    printStages();
   } else {
     await standard();
   }
 } finally {
   await stopServers();
+}
+
+/** TRACE=1: the hands' way, stage by stage. */
+function printStages() {
+  if (!TRACE) return;
+  const names = ['the test driver: to the tap (Playwright\'s checks before a click)', "A's page: the save, kept, read back for its worker", "A's worker: the document, to the wire", 'the sync server', "B's worker: the document, to its page", "B's page: checked, kept, drawn"];
+  console.log(`its way, median over ${stages.length} hands (ms):`);
+  names.forEach((n, i) => console.log(`  ${n}: ${ms(pct(stages.map((s) => s[i]), 50))} (p95 ${ms(pct(stages.map((s) => s[i]), 95))})`));
 }
 
 /** The hands, the join of `GAMES` and the bytes of a phone in no club. */
@@ -351,11 +360,7 @@ async function standard() {
   if (ONLY_BYTES) return;
   const lat = await latency();
   console.log(`hand on A visible on B (${lat.length} hands): median ${ms(pct(lat, 50))} ms, p95 ${ms(pct(lat, 95))} ms, min ${ms(sorted(lat)[0])}, max ${ms(sorted(lat).at(-1))}`);
-  if (TRACE) {
-    const names = ['the test driver: to the tap (Playwright\'s checks before a click)', "A's page: the save, kept, read back for its worker", "A's worker: the document, to the wire", 'the sync server', "B's worker: the document, to its page", "B's page: checked, kept, drawn"];
-    console.log(`its way, median over ${stages.length} hands (ms):`);
-    names.forEach((n, i) => console.log(`  ${n}: ${ms(pct(stages.map((s) => s[i]), 50))} (p95 ${ms(pct(stages.map((s) => s[i]), 95))})`));
-  }
+  printStages();
   const j = await join();
   console.log(`club of ${GAMES} games: made and sent from the phone holding them ${ms(j.made)} ms; joined on a new phone: every game there ${ms(j.here)} ms, listed on home ${ms(j.listed)} ms`);
 }

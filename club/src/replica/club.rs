@@ -10,7 +10,7 @@ use samod_core::{AutomergeUrl, DocumentId};
 
 use super::{Replica, HERE_EVERY_MS, INDEX_BATCH, INDEX_WAIT_MS, LINES_PER_MESSAGE};
 use crate::message::{FromWorker, ToWorker};
-use crate::{archive_doc, club_doc, listed, DocError};
+use crate::{archive_doc, club_delta, club_doc, listed, DocError};
 
 impl<R: RngCore> Replica<R> {
     /// Touches the lines of the finished games changed this turn, in one
@@ -392,9 +392,21 @@ impl<R: RngCore> Replica<R> {
         club: &DocumentId,
     ) -> Option<Result<Rc<club_doc::Club>, DocError>> {
         let heads = self.engine.read(club, |d| d.get_heads())?;
-        if let Some((read_at, read)) = &self.club_cache {
-            if *read_at == heads {
-                return Some(Ok(read.clone()));
+        if let Some((read_at, mut read)) = self.club_cache.take() {
+            if read_at == heads {
+                self.club_cache = Some((read_at, read.clone()));
+                return Some(Ok(read));
+            }
+            // A few changes since (a hand's line): only what they wrote.
+            let club_now = Rc::make_mut(&mut read);
+            if self
+                .engine
+                .read(club, |d| club_delta::bring_up(d, club_now, &read_at))
+                .unwrap_or(false)
+            {
+                self.club_brought_up += 1;
+                self.club_cache = Some((heads, read.clone()));
+                return Some(Ok(read));
             }
         }
         self.club_reads += 1;

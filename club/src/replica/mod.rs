@@ -69,6 +69,8 @@ pub struct Replica<R: RngCore> {
     club_read_put_off: bool,
     /// How many times the club's document was read whole.
     club_reads: usize,
+    /// How many times a reading was brought up key by key.
+    club_brought_up: usize,
     /// Games created here, to add to the club's index once ready.
     created: HashSet<DocumentId>,
     /// When the oldest of `created` became ready (ms).
@@ -157,6 +159,7 @@ impl<R: RngCore> Replica<R> {
             pace_reads: None,
             club_read_put_off: false,
             club_reads: 0,
+            club_brought_up: 0,
             created: HashSet::new(),
             created_since: None,
             indexed_at: None,
@@ -207,6 +210,12 @@ impl<R: RngCore> Replica<R> {
     /// How many times the club's document was read whole.
     pub fn club_reads(&self) -> usize {
         self.club_reads
+    }
+
+    /// How many times a reading of the club's document was brought up
+    /// key by key, from the changes since the last one (`club_delta`).
+    pub fn club_brought_up(&self) -> usize {
+        self.club_brought_up
     }
 
     /// Whether a change of the club's document waits to be read (paced).
