@@ -90,6 +90,13 @@ pub fn holds(state: &PeerDocState, heads: &[ChangeHash]) -> bool {
         .all(|h| theirs.contains(h) || shared.contains(h))
 }
 
+/// Whether a peer in `state` has named any change of the document: it
+/// holds the document, at some version.
+pub fn has_any(state: &PeerDocState) -> bool {
+    state.their_heads.as_ref().is_some_and(|h| !h.is_empty())
+        || state.shared_heads.as_ref().is_some_and(|h| !h.is_empty())
+}
+
 /// Whether a peer in `state` last named exactly `heads` as its own: it
 /// holds every change of the document here, and nothing more that it has
 /// told of (a game may rest only then: [`crate::kept`]).

@@ -163,6 +163,14 @@ impl<R: RngCore> Engine<R> {
         self.peer_says(doc, confirmed::holds)
     }
 
+    /// Whether the server holds `doc` at all (any version of it).
+    pub fn server_has(&self, doc: &DocumentId) -> bool {
+        self.by_doc
+            .get(doc)
+            .and_then(|a| self.actors.get(a))
+            .is_some_and(|actor| actor.peers().values().any(confirmed::has_any))
+    }
+
     /// Whether the server last named exactly this phone's heads of `doc`.
     pub fn server_in_step(&self, doc: &DocumentId) -> bool {
         self.peer_says(doc, confirmed::in_step)

@@ -83,6 +83,11 @@ const FOLD_AT: usize = 256;
 /// and again), and a page opened again lists its games before folding
 /// (deleting 5,000 words cost seconds at 4x, at the opening).
 pub const FOLD_QUIET_MS: u128 = 10_000;
+/// The folded games' own words deleted per write at most, after the fold:
+/// deleting 5,000 at once held the phone's storage 1-4 s at 4x, and a
+/// hand from another phone waited that long to be kept and shown. A word
+/// not deleted yet says what its line says.
+pub const UNFOLD_PER_WRITE: usize = 100;
 
 /// A finished game the server holds as the app does: at which heads, and
 /// the mark of the club's line of it then.
@@ -115,6 +120,8 @@ pub struct Kept {
     legacy: HashSet<DocumentId>,
     /// Games with a word of their own in storage (folded away in time).
     words: HashSet<DocumentId>,
+    /// Words folded into the one, still to delete, a few at a time.
+    unfolding: HashSet<StorageKey>,
     /// When a word was last written, or the worker first asked (ms).
     written_at: Option<u128>,
     /// Stored games the app has not said it holds, to tell again.
@@ -294,6 +301,10 @@ impl Kept {
         for doc in std::mem::take(&mut self.writes) {
             self.words.insert(doc.clone());
             let name = doc.to_string();
+            // Written again: no longer a folded word to delete.
+            if let Ok(key) = StorageKey::from_parts([PREFIX, name.as_str()]) {
+                self.unfolding.remove(&key);
+            }
             if self.legacy.remove(&doc) {
                 if let Ok(key) = StorageKey::from_parts([PREFIX, name.as_str(), SETTLED]) {
                     out.push((key, None));
@@ -308,22 +319,38 @@ impl Kept {
                 out.push((key, Some(word.into_bytes())));
             }
         }
+        self.unfold_some(&mut out);
         out
     }
 
-    /// Every game's word as one, and the games' own words deleted.
+    /// Deletes the next few folded words.
+    fn unfold_some(&mut self, out: &mut Vec<(StorageKey, Option<Vec<u8>>)>) {
+        let next: Vec<StorageKey> = self
+            .unfolding
+            .iter()
+            .take(UNFOLD_PER_WRITE)
+            .cloned()
+            .collect();
+        for key in next {
+            self.unfolding.remove(&key);
+            out.push((key, None));
+        }
+    }
+
+    /// Every game's word as one; the games' own words are deleted after
+    /// it, a few at a time.
     fn fold(&mut self) -> Vec<(StorageKey, Option<Vec<u8>>)> {
         let mut out = Vec::new();
         for doc in std::mem::take(&mut self.words) {
             let name = doc.to_string();
             if let Ok(key) = StorageKey::from_parts([PREFIX, name.as_str()]) {
-                out.push((key, None));
+                self.unfolding.insert(key);
             }
         }
         for doc in std::mem::take(&mut self.legacy) {
             let name = doc.to_string();
             if let Ok(key) = StorageKey::from_parts([PREFIX, name.as_str(), SETTLED]) {
-                out.push((key, None));
+                self.unfolding.insert(key);
             }
         }
         let mut all = String::new();
@@ -337,6 +364,7 @@ impl Kept {
         if let Ok(key) = StorageKey::from_parts([PREFIX, ALL]) {
             out.push((key, Some(all.into_bytes())));
         }
+        self.unfold_some(&mut out);
         out
     }
 }
@@ -417,9 +445,12 @@ mod tests {
         );
         assert_eq!(
             opened.take_writes(5_000_000 + FOLD_QUIET_MS).len(),
-            FOLD_AT + 11
+            1 + UNFOLD_PER_WRITE,
+            "the one word, and the first words deleted"
         );
-        apply(&mut store, kept.take_writes(last + FOLD_QUIET_MS));
+        for _ in 0..(FOLD_AT + 10).div_ceil(UNFOLD_PER_WRITE) + 1 {
+            apply(&mut store, kept.take_writes(last + FOLD_QUIET_MS));
+        }
         assert_eq!(store.len(), 1, "every game's word folded into one");
         let mut again = Kept::default();
         again.load(store.clone());
@@ -433,6 +464,53 @@ mod tests {
         third.load(store);
         assert!(third.holds(&many(1), "h1b") && !third.held(&many(1)));
         assert!(third.holds(&many(2), "h2"));
+    }
+
+    /// Deleting 5,000 folded words in one write held the phone's storage
+    /// 1-4 s at 4x: a hand from another phone waited behind it.
+    #[test]
+    fn folded_words_are_deleted_a_few_at_a_time_and_a_word_written_meanwhile_stays() {
+        let many = |n: usize| DocumentId::try_from((n as u32).to_le_bytes().repeat(4)).unwrap();
+        let n = 3 * UNFOLD_PER_WRITE;
+        let mut store: HashMap<StorageKey, Vec<u8>> = HashMap::new();
+        let mut kept = Kept::default();
+        for g in 0..n {
+            kept.keep(&many(g), format!("h{g}"));
+        }
+        apply(&mut store, kept.take_writes(0));
+        let folding = kept.take_writes(FOLD_QUIET_MS);
+        assert_eq!(
+            folding.iter().filter(|(_, v)| v.is_none()).count(),
+            UNFOLD_PER_WRITE
+        );
+        assert_eq!(folding.iter().filter(|(_, v)| v.is_some()).count(), 1);
+        apply(&mut store, folding);
+        // Every game is read the same from what is stored meanwhile.
+        let mut meanwhile = Kept::default();
+        meanwhile.load(store.clone());
+        assert!((0..n).all(|g| meanwhile.holds(&many(g), &format!("h{g}"))));
+        // A game kept again whose folded word waits to be deleted: its new
+        // word stays.
+        let waiting = (0..n)
+            .find(|g| {
+                store.contains_key(
+                    &StorageKey::from_parts([PREFIX, many(*g).to_string().as_str()]).unwrap(),
+                )
+            })
+            .unwrap();
+        kept.keep(&many(waiting), "again".into());
+        while store.len() > 2 {
+            let writes = kept.take_writes(FOLD_QUIET_MS);
+            assert!(!writes.is_empty(), "the rest deleted in time");
+            assert!(writes.len() <= UNFOLD_PER_WRITE + 1);
+            apply(&mut store, writes);
+        }
+        let mut after = Kept::default();
+        after.load(store);
+        assert!(after.holds(&many(waiting), "again"));
+        assert!((0..n)
+            .filter(|g| *g != waiting)
+            .all(|g| after.holds(&many(g), &format!("h{g}"))));
     }
 
     #[test]

@@ -52,7 +52,7 @@ pub struct ClubCtx {
     pub listed: RwSignal<HashMap<String, Summary>>,
 }
 
-type SavedHook = Rc<dyn Fn(&str, u64)>;
+type SavedHook = Rc<dyn Fn(&str, u64, Option<String>)>;
 type NightHook = Rc<dyn Fn(&Night)>;
 type RivalHook = Rc<dyn Fn(&str, usize, String)>;
 type WantHook = Rc<dyn Fn(&str)>;
@@ -208,10 +208,11 @@ pub fn rival(id: &str, index: usize, value: String) -> bool {
     }
 }
 
-/// This page saved game `id` at revision `rev` (0: deleted).
-pub fn saved(id: &str, rev: u64) {
+/// This page saved game `id` at revision `rev` (0: deleted); `text`: the
+/// record as stored, where the page has it.
+pub fn saved(id: &str, rev: u64, text: Option<String>) {
     if let Some(hook) = ON_SAVED.with(|h| h.borrow().clone()) {
-        hook(id, rev);
+        hook(id, rev, text);
     }
 }
 

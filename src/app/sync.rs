@@ -156,8 +156,15 @@ fn start() {
 /// deleted), and the club's sync (if this phone is in a club) that this
 /// page saved it.
 pub fn announce(id: &str, rev: u64) {
-    crate::app::club::saved(id, rev);
+    crate::app::club::saved(id, rev, None);
     tell_others(id, rev);
+}
+
+/// Hands the club's sync (if this phone is in a club) game `id` at
+/// revision `rev` as this page is storing it (`text`), its writes issued:
+/// the other pages are told once it is on disk ([`tell_others`]).
+pub fn hand_to_club(id: &str, rev: u64, text: String) {
+    crate::app::club::saved(id, rev, Some(text));
 }
 
 /// Changes from another phone, each game kept here at its revision:
@@ -185,7 +192,8 @@ pub fn players_arrived() {
     dispatch(Change::Players);
 }
 
-fn tell_others(id: &str, rev: u64) {
+/// Tells this phone's other pages that game `id` is now at revision `rev`.
+pub fn tell_others(id: &str, rev: u64) {
     post_to_others(format!("{rev} {id}"));
 }
 

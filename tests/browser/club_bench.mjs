@@ -114,7 +114,7 @@ async function handsAcross(a, b, hands) {
         const up = wire.find((e) => e.dir === 'up' && e.at >= w1);
         const down = up && wire.find((e) => e.dir === 'down' && e.id !== up.id && e.at >= up.at);
         const w4 = down && await traced(b, 'game', down.at);
-        if (tap && w1 && up && down && w4) stages.push([tap - w0, w1 - tap, up.at - w1, down.at - up.at, w4 - down.at, w5 - w4]);
+        if (tap && w1 && up && down && w4) stages.push([tap - w0, w1 - tap, up.at - w1, down.at - up.at, w4 - down.at, w5 - w4, out.length - 1]);
       }
       await A.waitRows(rows + 1);
     }
@@ -243,11 +243,11 @@ async function realClub(games, hands) {
     await b.page.goto('about:blank');
     const game = await newGame(a);
     await a.page.goto(`${servers.url}/records/club`);
-    await a.page.getByTestId('club-status').filter({ hasText: `In step with the club's server. ${games + 1} of ${games + 1} games` }).waitFor({ timeout: 1_800_000 });
+    await stalled(a.page.getByTestId('club-status').filter({ hasText: `In step with the club's server. ${games + 1} of ${games + 1} games` }), a, b, 'A in step with the new game');
     const t2 = performance.now();
     const after = Date.now();
     await b.page.goto(`${servers.url}/`);
-    await b.page.getByTestId(`game-${game.split('/').pop()}`).waitFor({ timeout: 1_800_000 });
+    await stalled(b.page.getByTestId(`game-${game.split('/').pop()}`), a, b, "the new game on B's home");
     const reopened = performance.now() - t2;
     const trace = (await b.page.evaluate(() => window.__trace || [])).filter(([, at]) => at >= after);
     const told = (what) => trace.filter(([w]) => w === what).length;
@@ -268,6 +268,22 @@ async function realClub(games, hands) {
     for (const u of undo) u?.();
     await a.close();
     await b.close();
+  }
+}
+
+/** Waits for `locator`; past 3 minutes (a stall), says what A's club
+ *  page and B's page and club page show, then fails. */
+async function stalled(locator, a, b, what) {
+  try {
+    await locator.waitFor({ timeout: 180_000 });
+  } catch (e) {
+    const text = async (p) => (await p.page.locator('body').innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 500);
+    console.log(`STALL waiting for ${what}. A: ${await text(a)}`);
+    console.log(`B: ${await text(b)}`);
+    await b.page.goto(`${servers.url}/records/club`).catch(() => {});
+    await new Promise((r) => setTimeout(r, 20_000));
+    console.log(`B's club page 20 s later: ${await text(b)}`);
+    throw e;
   }
 }
 
@@ -338,6 +354,7 @@ try {
     const r = await realClub(games, Number(process.argv[4] || 20));
     console.log(`hand on A visible on B, both at 4x (${r.lat.length} hands): median ${ms(pct(r.lat, 50))} ms, p95 ${ms(pct(r.lat, 95))} ms, max ${ms(sorted(r.lat).at(-1))}`);
     printStages();
+    if (TRACE) console.log(`each hand, in order (ms): ${r.lat.map(ms).join(' ')}`);
   } else {
     await standard();
   }
@@ -351,6 +368,9 @@ function printStages() {
   const names = ['the test driver: to the tap (Playwright\'s checks before a click)', "A's page: the save, kept, read back for its worker", "A's worker: the document, to the wire", 'the sync server', "B's worker: the document, to its page", "B's page: checked, kept, drawn"];
   console.log(`its way, median over ${stages.length} hands (ms):`);
   names.forEach((n, i) => console.log(`  ${n}: ${ms(pct(stages.map((s) => s[i]), 50))} (p95 ${ms(pct(stages.map((s) => s[i]), 95))})`));
+  for (const s of stages.filter((x) => x.slice(1, 6).reduce((a, b) => a + b, 0) > 400)) {
+    console.log(`  hand ${s[6]}, over 400 ms: ${s.slice(0, 6).map(ms).join(' / ')}`);
+  }
 }
 
 /** The hands, the join of `GAMES` and the bytes of a phone in no club. */

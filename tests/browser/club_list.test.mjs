@@ -7,8 +7,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { GameScreen } from './pages.mjs';
+import { idbSeed } from './idb.mjs';
 import {
-  servers, startServers, stopServers, phone, createClub, joinClub, newGame, hand, thirdPeer,
+  servers, startServers, stopServers, phone, createClub, joinClub, newGame, hand, thirdPeer, seedGames,
 } from './club_harness.mjs';
 
 before(startServers);
@@ -89,5 +90,38 @@ test('a joining phone lists the club’s games from its list before they arrive;
     peer?.close();
     await a.close();
     await b.close();
+  }
+});
+
+/** While sessionStorage says so, the page's messages handing games to its
+ *  sync worker are dropped, as if the worker ended before it had them. */
+function dropHandedGames() {
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (m, ...rest) {
+    if (sessionStorage.getItem('drop-saved') && typeof m === 'string' && m.includes('"t":"saved"')) {
+      window.__dropped = (window.__dropped || 0) + 1;
+      return;
+    }
+    return post.call(this, m, ...rest);
+  };
+}
+
+test('games a page handed to a worker that ended before it had them are handed again by the next page', async () => {
+  const a = await phone({ label: 'A' });
+  try {
+    await a.context.addInitScript(dropHandedGames);
+    await createClub(a, 'Handed again');
+    // Saved here now, before the next page's hand-over began.
+    const rows = seedGames(3).map((r) => ({ ...r, summary: { ...r.summary, updated_ms: Date.now() } }));
+    await idbSeed(a.page, rows);
+    await a.page.evaluate(() => sessionStorage.setItem('drop-saved', '1'));
+    await a.page.goto(`${servers.url}/records/club`);
+    await a.page.waitForFunction(() => window.__dropped >= 3, null, { timeout: 30_000 });
+    // The next page, its worker alive: every game reaches the club.
+    await a.page.evaluate(() => sessionStorage.removeItem('drop-saved'));
+    await a.page.goto(`${servers.url}/records/club`);
+    await a.page.getByTestId('club-status').filter({ hasText: "In step with the club's server. 3 of 3 games" }).waitFor({ timeout: 30_000 });
+  } finally {
+    await a.close();
   }
 });

@@ -361,7 +361,8 @@ impl<R: RngCore> Replica<R> {
 
     /// Puts back into the club's index the games this phone has that it
     /// lacks (a peer took them out): the club's index is every member's
-    /// games.
+    /// games. Not the games made here, indexed once the server holds them
+    /// ([`Replica::index_created`]).
     pub(super) fn index_missing(&mut self, club: &DocumentId, indexed: &[(String, String)]) {
         let missing: Vec<(String, DocumentId)> = self
             .games
@@ -369,6 +370,7 @@ impl<R: RngCore> Replica<R> {
             .filter(|(id, doc)| {
                 self.is_here(doc)
                     && !self.refused.contains(*doc)
+                    && !self.created.contains(*doc)
                     && indexed.binary_search_by(|(i, _)| i.cmp(*id)).is_err()
             })
             .map(|(id, doc)| (id.clone(), doc.clone()))
@@ -423,7 +425,8 @@ impl<R: RngCore> Replica<R> {
         }
     }
 
-    /// Adds the games created here to the club's index: at once when no
+    /// Adds the games created here, once the server holds them, to the
+    /// club's index: at once when no
     /// other is being created and none was indexed in the last
     /// INDEX_WAIT_MS, else together (a club made on a phone of thousands
     /// of games: one change per game made the club's document read
@@ -436,23 +439,30 @@ impl<R: RngCore> Replica<R> {
         if self.created.is_empty() {
             return;
         }
+        // Only a game the server holds: an index naming a document that
+        // never left this phone (its page closed a moment after making
+        // the game) named it on every phone, none of which could fetch it,
+        // and this phone's next save of it made a second document the
+        // index did not name (a game lost to the club).
+        let created: Vec<(String, DocumentId)> = self
+            .created
+            .iter()
+            .filter(|d| self.engine.server_has(d))
+            .filter_map(|d| self.ids.get(d).map(|id| (id.clone(), d.clone())))
+            .collect();
+        if created.is_empty() {
+            return;
+        }
         let now = self.engine.now_ms();
         let since = *self.created_since.get_or_insert(now);
         let indexed_lately = self
             .indexed_at
             .is_some_and(|at| now.saturating_sub(at) < INDEX_WAIT_MS);
-        if (!self.games_creating.is_empty() || indexed_lately)
-            && self.created.len() < INDEX_BATCH
+        let more_coming = !self.games_creating.is_empty() || created.len() < self.created.len();
+        if (more_coming || indexed_lately)
+            && created.len() < INDEX_BATCH
             && now.saturating_sub(since) < INDEX_WAIT_MS
         {
-            return;
-        }
-        let created: Vec<(String, DocumentId)> = self
-            .created
-            .iter()
-            .filter_map(|d| self.ids.get(d).map(|id| (id.clone(), d.clone())))
-            .collect();
-        if created.is_empty() {
             return;
         }
         self.engine.change(&club, |d| {

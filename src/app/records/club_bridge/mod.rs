@@ -38,6 +38,7 @@ use crate::storage::StoreError;
 mod early;
 mod keep;
 mod leave;
+mod mark;
 pub use leave::leave;
 mod listing;
 mod roster;
@@ -64,6 +65,8 @@ struct Bridge {
     /// Per game: the heads of the view the table is asked from.
     asked_at: HashMap<String, String>,
     next_seq: u64,
+    /// How far this phone's saves were handed to the club.
+    mark: mark::Mark,
 }
 
 /// The base of a game's next edit: the record last kept from the club (and
@@ -258,6 +261,7 @@ fn open(m: Membership, create: Option<String>) {
         sent: HashMap::new(),
         asked_at: HashMap::new(),
         next_seq: 1,
+        mark: mark::Mark::default(),
     }));
     let on_message = {
         let bridge = bridge.clone();
@@ -303,9 +307,9 @@ fn open(m: Membership, create: Option<String>) {
     );
     let saved = {
         let bridge = bridge.clone();
-        Rc::new(move |id: &str, rev: u64| {
+        Rc::new(move |id: &str, rev: u64, text: Option<String>| {
             if rev > 0 {
-                send_saved(&bridge, id.to_string());
+                send_saved(&bridge, id.to_string(), text);
             }
         })
     };
@@ -353,21 +357,37 @@ fn sync_stopped() {
 /// as an edit of what the club last had from this page, else of the copy
 /// this phone and the club last agreed on (kept in storage: a save made
 /// before the page's sync started is an edit too, never dropped).
-fn send_saved(bridge: &Rc<RefCell<Bridge>>, id: String) {
+/// `text`: the record as this page just stored it, sent without reading
+/// it back (a read at 4x was a fifth of a hand's way to the other phones).
+fn send_saved(bridge: &Rc<RefCell<Bridge>>, id: String, text: Option<String>) {
     let seq = number_save(bridge, &id);
+    let known = bridge.borrow().known.get(&id).cloned();
+    if let (Some(text), Some(known)) = (&text, &known) {
+        return post_saved(bridge, id, seq, Some(known.clone()), text.clone());
+    }
     let bridge = bridge.clone();
     spawn_local(async move {
         let Ok(store) = storage().await else { return };
-        send_stored(&bridge, &store, id, seq).await;
+        send_stored(&bridge, &store, id, seq, text).await;
     });
 }
 
 /// Sends game `id` as stored here, save number `seq`: an edit of the
 /// record last kept or sent on this page, else of the copy agreed with the
 /// club (at its heads), else (none) what the club lacks of it.
-async fn send_stored(bridge: &Rc<RefCell<Bridge>>, store: &AppStore, id: String, seq: u64) {
-    let Ok(loaded) = store.load_game(&id).await else {
-        return;
+async fn send_stored(
+    bridge: &Rc<RefCell<Bridge>>,
+    store: &AppStore,
+    id: String,
+    seq: u64,
+    text: Option<String>,
+) {
+    let text = match text {
+        Some(text) => text,
+        None => match store.load_game(&id).await {
+            Ok(loaded) => loaded.text,
+            Err(_) => return,
+        },
     };
     let known = bridge.borrow().known.get(&id).cloned();
     let before = match known {
@@ -377,7 +397,7 @@ async fn send_stored(bridge: &Rc<RefCell<Bridge>>, store: &AppStore, id: String,
             .await
             .map(|(record, at)| Known { record, at }),
     };
-    post_saved(bridge, id, seq, before, loaded.text);
+    post_saved(bridge, id, seq, before, text);
 }
 
 /// The number of this page's next save of game `id`.
@@ -471,25 +491,15 @@ fn listed_by_club(lines: Vec<(String, String)>, left_out: usize) {
 
 /// Hands the club every game saved here since the last time (all of them
 /// the first time): the worker adds those it does not have. The time
-/// reached is kept batch by batch (oldest saves first), so a page left
-/// before the end goes on from there next time; at the end it is when
-/// this hand-over began, by this phone's clock (a save here after that is
-/// sent by the page that made it).
+/// reached moves to when this hand-over began, by this phone's clock, once
+/// the server holds what it handed ([`mark`]; a save here after that is
+/// sent by the page that made it, and found again if its worker ended
+/// first).
 fn push_local(bridge: Rc<RefCell<Bridge>>) {
     spawn_local(async move {
         let Ok(store) = storage().await else { return };
         let began = js_sys::Date::now() as i64;
-        let local = web_sys::window().and_then(|w| w.local_storage().ok().flatten());
-        let pushed: i64 = local
-            .as_ref()
-            .and_then(|s| s.get_item(PUSHED_KEY).ok().flatten())
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(i64::MIN);
-        let reached = |at: i64| {
-            if let Some(local) = &local {
-                let _ = local.set_item(PUSHED_KEY, &at.to_string());
-            }
-        };
+        let pushed = mark::reached().unwrap_or(i64::MIN);
         // The players and nights here, every time (the club keeps one of
         // each; a night it has in a later state stays as it is there).
         for name in store.roster().await.0.names {
@@ -508,21 +518,19 @@ fn push_local(bridge: Rc<RefCell<Bridge>>) {
         // from it since are not handed back: their revision is the one
         // agreed), a few hundred at a time.
         let newer = store.not_agreed(&newer).await;
+        let mut handed = false;
         for batch in newer.chunks(UNSENT_BATCH) {
             let ids: Vec<String> = batch.iter().map(|s| s.id.clone()).collect();
-            match store.unsent_to_club(&ids).await {
-                Ok(unsent) => post_unsent(&bridge, &store, &unsent).await,
+            let unsent = match store.unsent_to_club(&ids).await {
+                Ok(unsent) => unsent,
                 // Unread: every one is handed (the worker adds only what
                 // the club lacks).
-                Err(_) => post_unsent(&bridge, &store, &ids).await,
-            }
-            // Games saved at the same moment as the last may be in the
-            // next batch: they are looked at again.
-            if let Some(last) = batch.last() {
-                reached(last.updated_ms.saturating_sub(1).min(began));
-            }
+                Err(_) => ids,
+            };
+            handed |= !unsent.is_empty();
+            post_unsent(&bridge, &store, &unsent).await;
         }
-        reached(began);
+        bridge.borrow_mut().mark.handed_over(began, handed);
     });
 }
 
@@ -531,7 +539,7 @@ fn push_local(bridge: Rc<RefCell<Bridge>>) {
 async fn post_unsent(bridge: &Rc<RefCell<Bridge>>, store: &AppStore, ids: &[String]) {
     for id in ids {
         let seq = number_save(bridge, id);
-        send_stored(bridge, store, id.clone(), seq).await;
+        send_stored(bridge, store, id.clone(), seq, None).await;
     }
 }
 
@@ -586,7 +594,10 @@ fn heard(bridge: &Rc<RefCell<Bridge>>, msg: FromWorker) {
             }
             club.status.update(|s| s.online = online)
         }
-        FromWorker::Sending { left } => club.status.update(|s| s.sending = Some(left)),
+        FromWorker::Sending { left } => {
+            bridge.borrow_mut().mark.heard_sending(left);
+            club.status.update(|s| s.sending = Some(left));
+        }
         FromWorker::Game {
             id,
             seq,
