@@ -481,3 +481,47 @@ fn a_game_made_here_is_indexed_only_once_the_server_holds_its_document() {
         "on the other phone"
     );
 }
+
+/// A phone handing its club many games at once (20,000 in the benchmark)
+/// looks at each game made here a bounded number of times while waiting
+/// for the server to hold it: the 20,000-game benchmark's first phone had
+/// its worker busy for 20 minutes, every turn asking the server's state of
+/// every game not yet indexed.
+#[test]
+fn a_club_made_of_many_games_looks_at_each_game_a_few_times_until_indexed() {
+    const GAMES: usize = 400;
+    let mut net = Net::new(1);
+    net.start(0, None, Some("Years"));
+    let full = record();
+    // The server's answers arrive one at a time, as a socket's do, each
+    // a turn of the worker's.
+    net.mute(0);
+    for n in 0..GAMES {
+        let id = format!("many-{n}");
+        save(
+            &mut net,
+            0,
+            n as u64 + 1,
+            &id,
+            None,
+            game_called(&full, &id, 3),
+        );
+    }
+    net.settle();
+    while !net.held[0].is_empty() {
+        net.release(0, 1);
+    }
+    net.unmute(0);
+    for _ in 0..30 {
+        if net.club(0).map(|c| c.2) == Some(GAMES) && net.sending(0) == Some(0) {
+            break;
+        }
+        net.a_moment();
+    }
+    assert_eq!(net.club(0).map(|c| c.2), Some(GAMES), "every game indexed");
+    let looks = net.phones[0].replica.index_looks();
+    assert!(
+        looks <= 10 * GAMES,
+        "{looks} looks at the server's state of {GAMES} games made here"
+    );
+}

@@ -444,13 +444,8 @@ impl<R: RngCore> Replica<R> {
         // the game) named it on every phone, none of which could fetch it,
         // and this phone's next save of it made a second document the
         // index did not name (a game lost to the club).
-        let created: Vec<(String, DocumentId)> = self
-            .created
-            .iter()
-            .filter(|d| self.engine.server_has(d))
-            .filter_map(|d| self.ids.get(d).map(|id| (id.clone(), d.clone())))
-            .collect();
-        if created.is_empty() {
+        let held = self.created_held.len();
+        if held == 0 {
             return;
         }
         let now = self.engine.now_ms();
@@ -458,13 +453,18 @@ impl<R: RngCore> Replica<R> {
         let indexed_lately = self
             .indexed_at
             .is_some_and(|at| now.saturating_sub(at) < INDEX_WAIT_MS);
-        let more_coming = !self.games_creating.is_empty() || created.len() < self.created.len();
+        let more_coming = !self.games_creating.is_empty() || held < self.created.len();
         if (more_coming || indexed_lately)
-            && created.len() < INDEX_BATCH
+            && held < INDEX_BATCH
             && now.saturating_sub(since) < INDEX_WAIT_MS
         {
             return;
         }
+        let created: Vec<(String, DocumentId)> = self
+            .created_held
+            .iter()
+            .filter_map(|d| self.ids.get(d).map(|id| (id.clone(), d.clone())))
+            .collect();
         self.engine.change(&club, |d| {
             let mut tx = d.transaction();
             for (id, doc) in &created {
@@ -474,8 +474,20 @@ impl<R: RngCore> Replica<R> {
         });
         for (_, doc) in created {
             self.created.remove(&doc);
+            self.created_held.remove(&doc);
         }
         self.indexed_at = Some(now);
         self.created_since = (!self.created.is_empty()).then_some(now);
+    }
+
+    /// The server said something of `doc`: a game made here that it now
+    /// holds waits for the index's next batch.
+    pub(super) fn note_if_server_has(&mut self, doc: &DocumentId) {
+        if self.created.contains(doc) && !self.created_held.contains(doc) {
+            self.index_looks += 1;
+            if self.engine.server_has(doc) {
+                self.created_held.insert(doc.clone());
+            }
+        }
     }
 }

@@ -154,6 +154,7 @@ impl<R: RngCore> Replica<R> {
             Some(Kind::Game(id)) => {
                 if self.games_creating.remove(&id) {
                     self.created.insert(doc.clone());
+                    self.note_if_server_has(&doc);
                     // The page's next save goes on from the game it made.
                     if let Some(heads) = self.engine.read(&doc, |d| d.get_heads()) {
                         self.own_heads.insert(id.clone(), heads);
