@@ -392,6 +392,7 @@ impl<R: RngCore> Replica<R> {
                 // games sent its archives as 3.4 MB of changes).
                 None => {
                     let handing = !self.games_creating.is_empty()
+                        || !self.to_create.is_empty()
                         || !self.created.is_empty()
                         || !self.listing.is_empty();
                     if !due || handing || self.archives.creating.contains(&block) {

@@ -281,7 +281,11 @@ impl<R: RngCore> Replica<R> {
         let unindexed: Vec<String> = self
             .waiting
             .keys()
-            .filter(|id| !self.games.contains_key(*id) && !self.games_creating.contains(*id))
+            .filter(|id| {
+                !self.games.contains_key(*id)
+                    && !self.games_creating.contains(*id)
+                    && !self.to_create_ids.contains(*id)
+            })
             .cloned()
             .collect();
         for id in unindexed {

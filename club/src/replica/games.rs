@@ -6,7 +6,7 @@ use automerge::{AutoCommit, Automerge};
 use rand_core_09::RngCore;
 use samod_core::{AutomergeUrl, DocumentId};
 
-use super::{doc_kind, record_is_of, Kind, Replica};
+use super::{doc_kind, record_is_of, Kind, Replica, MAX_IN_FLIGHT};
 use crate::kept::heads_of;
 use crate::message::{Asked, FromWorker};
 use crate::save::{write_save, Save};
@@ -78,14 +78,50 @@ impl<R: RngCore> Replica<R> {
             {
                 self.waiting.entry(id).or_default().push((seq, save))
             }
-            None => {
-                let mut doc = AutoCommit::new();
-                if game_doc::create(&mut doc, &save.record).is_ok() {
-                    // Marked as ours once the engine names it (on_ready).
-                    self.applied.insert(id.clone(), seq);
-                    self.games_creating.insert(id);
-                    self.engine.create(doc.document().clone());
+            // Many documents wait for the server: made in their turn.
+            None if self.to_create_ids.contains(&id) || self.in_flight() >= MAX_IN_FLIGHT => {
+                if self.to_create_ids.insert(id.clone()) {
+                    self.to_create.push_back(id.clone());
                 }
+                self.waiting.entry(id).or_default().push((seq, save))
+            }
+            None => self.create_game(id, seq, save),
+        }
+    }
+
+    /// This phone's documents the server has not said it holds, and those
+    /// being made.
+    fn in_flight(&self) -> usize {
+        self.engine.unconfirmed() + self.games_creating.len()
+    }
+
+    /// Makes game `id`'s document from its first save here.
+    fn create_game(&mut self, id: String, seq: u64, save: Save) {
+        let mut doc = AutoCommit::new();
+        if game_doc::create(&mut doc, &save.record).is_ok() {
+            // Marked as ours once the engine names it (on_ready).
+            self.applied.insert(id.clone(), seq);
+            self.games_creating.insert(id);
+            self.engine.create(doc.document().clone());
+        }
+    }
+
+    /// Makes the documents of games new to the club that waited, in the
+    /// order handed, while fewer than [`MAX_IN_FLIGHT`] wait for the server.
+    pub(super) fn create_waiting_games(&mut self) {
+        while !self.to_create.is_empty() && self.in_flight() < MAX_IN_FLIGHT {
+            let Some(id) = self.to_create.pop_front() else {
+                return;
+            };
+            self.to_create_ids.remove(&id);
+            let mut saves = self.waiting.remove(&id).unwrap_or_default().into_iter();
+            if let Some((seq, save)) = saves.next() {
+                self.create_game(id.clone(), seq, save);
+            }
+            // Its later saves wait for its document (or, if it could not be
+            // made, for their own turn).
+            for (seq, save) in saves {
+                self.saved(id.clone(), seq, save);
             }
         }
     }

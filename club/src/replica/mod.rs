@@ -3,7 +3,7 @@
 //! messages ([`ToWorker`], [`FromWorker`]) and the documents. The sync
 //! worker runs it in the browser; the tests run it natively.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::rc::Rc;
 
 use automerge::{AutoCommit, Automerge, ChangeHash, ReadDoc};
@@ -35,6 +35,11 @@ const LINES_PER_MESSAGE: usize = 1_000;
 /// count changes (games arriving one by one: thousands of messages, each
 /// with the club's players, kept the page busy).
 const HERE_EVERY_MS: u128 = 300;
+/// Games new to the club made into documents while at most this many of
+/// this phone's documents wait for the server's word: a phone handing its
+/// club 20,000 games at once sent faster than the server took them (5,900
+/// waiting), and its connection ended every 7.5 MB and began again.
+pub const MAX_IN_FLIGHT: usize = 200;
 
 /// With pacing on ([`Replica::pace_club_reads`]), the club's document is
 /// read again no sooner than this many times as long as its last reading
@@ -92,6 +97,11 @@ pub struct Replica<R: RngCore> {
     club_cache: Option<(Vec<ChangeHash>, Rc<club_doc::Club>)>,
     /// Games whose document is being created here.
     games_creating: HashSet<String>,
+    /// Games new to the club whose documents wait to be made, in the order
+    /// handed, while [`MAX_IN_FLIGHT`] wait for the server (their saves in
+    /// `waiting`).
+    to_create: VecDeque<String>,
+    to_create_ids: HashSet<String>,
     /// Saves waiting for their game's document.
     waiting: HashMap<String, Vec<(u64, Save)>>,
     /// Per game, the last of the app's saves the document holds.
@@ -176,6 +186,8 @@ impl<R: RngCore> Replica<R> {
             club_cache: None,
             games_creating: HashSet::new(),
             waiting: HashMap::new(),
+            to_create: VecDeque::new(),
+            to_create_ids: HashSet::new(),
             applied: HashMap::new(),
             own_heads: HashMap::new(),
             club_waiting: Vec::new(),
@@ -278,6 +290,8 @@ impl<R: RngCore> Replica<R> {
     /// replica handles itself.
     pub fn take_io(&mut self) -> Vec<Effect> {
         let mut io = Vec::new();
+        // Games new to the club, as the server takes those before them.
+        self.create_waiting_games();
         // Players and nights handed meanwhile, in one change, and the
         // lines of finished games changed meanwhile.
         self.write_club_changes();
