@@ -188,7 +188,8 @@ impl<R: RngCore> Replica<R> {
             Some(Kind::Club) if self.club.as_ref() == Some(&doc) => self.on_club(&doc),
             Some(Kind::Archive(block)) => self.on_archive_ready(doc, block),
             Some(Kind::Game(id)) => {
-                if self.games_creating.remove(&id) {
+                let made_here = self.games_creating.remove(&id);
+                if made_here {
                     self.created.insert(doc.clone());
                     self.note_if_server_has(&doc);
                     // The page's next save goes on from the game it made.
@@ -214,6 +215,11 @@ impl<R: RngCore> Replica<R> {
                 }
                 for (index, value) in self.rivals_waiting.remove(&id).unwrap_or_default() {
                     self.rival(id.clone(), index, value);
+                }
+                // Made after its line was written (it waited its turn,
+                // MAX_IN_FLIGHT): archived now, as the line's writing does.
+                if made_here {
+                    self.archive_now(&id);
                 }
                 if self.indexed(&id) {
                     self.indexed_here.insert(id);
