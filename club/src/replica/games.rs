@@ -89,10 +89,11 @@ impl<R: RngCore> Replica<R> {
         }
     }
 
-    /// This phone's documents the server has not said it holds, and those
-    /// being made.
-    fn in_flight(&self) -> usize {
-        self.engine.unconfirmed() + self.games_creating.len()
+    /// Games made here whose documents the server has not said it holds,
+    /// and those being made (not the stored documents a page opened again
+    /// checks with the server: a new game does not wait for those).
+    pub fn in_flight(&self) -> usize {
+        self.games_creating.len() + self.created.len().saturating_sub(self.created_held.len())
     }
 
     /// Makes game `id`'s document from its first save here.

@@ -35,8 +35,8 @@ const LINES_PER_MESSAGE: usize = 1_000;
 /// count changes (games arriving one by one: thousands of messages, each
 /// with the club's players, kept the page busy).
 const HERE_EVERY_MS: u128 = 300;
-/// Games new to the club made into documents while at most this many of
-/// this phone's documents wait for the server's word: a phone handing its
+/// Games new to the club made into documents while at most this many made
+/// here wait for the server's word ([`Replica::in_flight`]): a phone handing its
 /// club 20,000 games at once sent faster than the server took them (5,900
 /// waiting), and its connection ended every 7.5 MB and began again.
 pub const MAX_IN_FLIGHT: usize = 200;
