@@ -482,6 +482,22 @@ fn a_game_made_here_is_indexed_only_once_the_server_holds_its_document() {
     );
 }
 
+/// A club made on one phone, which then hands it `games` games at once
+/// while the server's answers are held (`net.held[0]`).
+fn games_handed_unanswered(games: usize) -> Net {
+    let mut net = Net::new(1);
+    net.start(0, None, Some("Years"));
+    let full = record();
+    net.mute(0);
+    for n in 0..games {
+        let id = format!("handed-{n}");
+        let record = game_called(&full, &id, 3);
+        save(&mut net, 0, n as u64 + 1, &id, None, record);
+    }
+    net.settle();
+    net
+}
+
 /// A phone handing its club many games at once (20,000 in the benchmark)
 /// looks at each game made here a bounded number of times while waiting
 /// for the server to hold it: the 20,000-game benchmark's first phone had
@@ -490,24 +506,9 @@ fn a_game_made_here_is_indexed_only_once_the_server_holds_its_document() {
 #[test]
 fn a_club_made_of_many_games_looks_at_each_game_a_few_times_until_indexed() {
     const GAMES: usize = 400;
-    let mut net = Net::new(1);
-    net.start(0, None, Some("Years"));
-    let full = record();
+    let mut net = games_handed_unanswered(GAMES);
     // The server's answers arrive one at a time, as a socket's do, each
     // a turn of the worker's.
-    net.mute(0);
-    for n in 0..GAMES {
-        let id = format!("many-{n}");
-        save(
-            &mut net,
-            0,
-            n as u64 + 1,
-            &id,
-            None,
-            game_called(&full, &id, 3),
-        );
-    }
-    net.settle();
     while !net.held[0].is_empty() {
         net.release(0, 1);
     }
@@ -536,22 +537,7 @@ fn a_club_made_of_many_games_looks_at_each_game_a_few_times_until_indexed() {
 fn games_handed_faster_than_the_server_takes_them_wait_on_the_phone() {
     use chicken_club::replica::MAX_IN_FLIGHT;
     let games = MAX_IN_FLIGHT * 2 + 50;
-    let mut net = Net::new(1);
-    net.start(0, None, Some("Years"));
-    let full = record();
-    net.mute(0);
-    for n in 0..games {
-        let id = format!("handed-{n}");
-        save(
-            &mut net,
-            0,
-            n as u64 + 1,
-            &id,
-            None,
-            game_called(&full, &id, 3),
-        );
-    }
-    net.settle();
+    let mut net = games_handed_unanswered(games);
     let in_flight = net.phones[0].replica.engine.unconfirmed();
     assert!(
         in_flight <= MAX_IN_FLIGHT + 1,
