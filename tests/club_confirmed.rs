@@ -482,6 +482,71 @@ fn a_game_made_here_is_indexed_only_once_the_server_holds_its_document() {
     );
 }
 
+/// A game made here whose page closed before the club's index named it
+/// (offline, or within the index's batch) is indexed by the next page's
+/// worker: its page was told the game back and holds it as agreed with the
+/// club, so no page hands it over again. The benchmark's first phone made
+/// a game, opened its club page at once, and was "in step" without it (2
+/// runs in 5): the game never reached the club.
+#[test]
+fn a_game_made_here_whose_page_closed_before_it_was_indexed_is_indexed_after() {
+    made_then_closed(false);
+    made_then_closed(true);
+}
+
+/// A game made on the first phone (`offline`, or online before the
+/// server's word on it arrived), its worker restarted at once.
+fn made_then_closed(offline: bool) {
+    let (mut net, url, full) = club_of_two();
+    let indexed = |net: &Net, i: usize| net.club(i).map(|c| c.2);
+    let before = indexed(&net, 0).unwrap();
+    if offline {
+        net.offline(0);
+    } else {
+        net.mute(0);
+    }
+    save(
+        &mut net,
+        0,
+        1,
+        "made-then-closed",
+        None,
+        game_called(&full, "made-then-closed", 1),
+    );
+    net.a_moment();
+    assert!(
+        net.phones[0]
+            .told
+            .iter()
+            .any(|m| matches!(m, FromWorker::Game { id, .. } if id == "made-then-closed")),
+        "its page was told the game back"
+    );
+    assert_eq!(indexed(&net, 0), Some(before), "not named yet");
+    // The page closes; the next page's worker starts from storage, and
+    // nothing hands the game to it again.
+    let again = restarted(&mut net, 0, 12, url);
+    net.phones[0] = again;
+    net.online(0);
+    for _ in 0..30 {
+        if net.sending(0) == Some(0) && indexed(&net, 0) == Some(before + 1) {
+            break;
+        }
+        net.a_moment();
+    }
+    assert_eq!(
+        indexed(&net, 0),
+        Some(before + 1),
+        "indexed by the next page's worker (offline: {offline})"
+    );
+    assert_eq!(net.sending(0), Some(0));
+    net.settle();
+    assert_eq!(
+        net.game(1, "made-then-closed").map(|g| entries(&g.0)),
+        Some(1),
+        "on the other phone"
+    );
+}
+
 /// A club made on one phone, which then hands it `games` games at once
 /// while the server's answers are held (`net.held[0]`).
 fn games_handed_unanswered(games: usize) -> Net {

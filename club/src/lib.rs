@@ -25,6 +25,7 @@ pub mod idb;
 pub mod kept;
 pub mod limits;
 pub mod listed;
+pub mod made;
 pub mod message;
 pub mod paced;
 pub mod replica;

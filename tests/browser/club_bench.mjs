@@ -233,7 +233,7 @@ async function realClub(games, hands) {
     await b.page.getByTestId('club-status').filter({ hasText: everyGame }).waitFor({ timeout: 1_800_000 });
     const here = performance.now() - t1;
     const joinBytes = joining();
-    console.log(`B joined: ${wire(joinBytes)}`);
+    console.log(`B joined: ${wire(joinBytes)}; its sync worker's memory: ${await workerMemory(b)}`);
     // Said now: the hands that follow can fail on their own.
     console.log(`real club (${games} games, 200 players, 260 nights): made and sent from the phone holding them ${ms(made)} ms; joined at 4x: every game listed on home ${ms(listed)} ms, every game's entries here ${ms(here)} ms`);
     // B closed; a game made on A and held by the server; then B's home
@@ -269,6 +269,23 @@ async function realClub(games, hands) {
     await a.close();
     await b.close();
   }
+}
+
+/** The memory of phone `p`'s sync worker: its WASM module's linear
+ *  memory (the replica's documents; it never shrinks, so its peak) and
+ *  the worker's JavaScript heap, in MB. */
+async function workerMemory(p) {
+  const worker = p.page.workers().find((w) => w.url().includes('/sync/worker.js'));
+  if (!worker) return 'no worker';
+  const bytes = await worker.evaluate(async () => {
+    // The glue's module, imported again, is the instance the worker runs:
+    // its init, called again, gives the module's exports.
+    const src = await (await fetch(location.href)).text();
+    const glue = src.match(/from '([^']+sync-worker\.js)'/)[1];
+    const exports = await (await import(new URL(glue, location.href).href)).default();
+    return { wasm: exports.memory.buffer.byteLength };
+  });
+  return `${mb(bytes.wasm)} of WASM memory (its peak)`;
 }
 
 /** Waits for `locator`; past 3 minutes (a stall), says what A's club

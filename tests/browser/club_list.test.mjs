@@ -8,8 +8,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { GameScreen } from './pages.mjs';
 import { idbSeed } from './idb.mjs';
+import { setPhoneOnline } from '../tools/static-server.mjs';
 import {
-  servers, startServers, stopServers, phone, createClub, joinClub, newGame, hand, thirdPeer, seedGames,
+  servers, startServers, stopServers, phone, createClub, joinClub, newGame, hand, thirdPeer, seedGames, tag, statusSays,
 } from './club_harness.mjs';
 
 before(startServers);
@@ -122,6 +123,27 @@ test('games a page handed to a worker that ended before it had them are handed a
     await a.page.goto(`${servers.url}/records/club`);
     await a.page.getByTestId('club-status').filter({ hasText: "In step with the club's server. 3 of 3 games" }).waitFor({ timeout: 30_000 });
   } finally {
+    await a.close();
+  }
+});
+
+test('a game made while the server cannot be reached, its page left at once, reaches the club when it can', async () => {
+  const a = await phone({ label: 'A' });
+  try {
+    await tag(a, 'Maker');
+    await createClub(a, 'Left at once');
+    await statusSays(a, "In step with the club's server. 0 of 0 games", 30_000);
+    // Made with the server cut off; the person goes straight to the club
+    // page (a new page, its worker started again). Its page was told the
+    // game back and holds it as agreed: no page hands it over again.
+    setPhoneOnline('Maker', false);
+    await newGame(a);
+    await a.page.goto(`${servers.url}/records/club`);
+    setPhoneOnline('Maker', true);
+    await statusSays(a, "In step with the club's server. 1 of 1 games", 60_000);
+    assert.deepEqual(a.errors, []);
+  } finally {
+    setPhoneOnline('Maker', true);
     await a.close();
   }
 });

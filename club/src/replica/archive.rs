@@ -140,6 +140,11 @@ impl<R: RngCore> Replica<R> {
     /// looked for is waited for no more (its games sync from their own
     /// documents).
     pub(super) fn unavailable(&mut self, doc: &DocumentId) {
+        // A game made here whose document is neither stored nor on the
+        // server: nothing is left to name.
+        if self.made.take_restored(doc) {
+            self.made.done(doc);
+        }
         if self.archives.found.contains(doc) {
             self.archives.read.insert(doc.clone());
         }

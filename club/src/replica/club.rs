@@ -479,6 +479,7 @@ impl<R: RngCore> Replica<R> {
         for (_, doc) in created {
             self.created.remove(&doc);
             self.created_held.remove(&doc);
+            self.made.done(&doc);
         }
         self.indexed_at = Some(now);
         self.created_since = (!self.created.is_empty()).then_some(now);

@@ -190,20 +190,26 @@ impl<R: RngCore> Replica<R> {
             Some(Kind::Archive(block)) => self.on_archive_ready(doc, block),
             Some(Kind::Game(id)) => {
                 let made_here = self.games_creating.remove(&id);
+                // Made here by a page closed before the index named it.
+                let restored = self.made.take_restored(&doc);
+                if let Some(known) = self.games.get(&id).filter(|known| **known != doc) {
+                    // Indexed under another document: that one stands.
+                    let _ = known;
+                    if made_here || restored {
+                        self.made.done(&doc);
+                    }
+                    return;
+                }
                 if made_here {
-                    self.created.insert(doc.clone());
-                    self.note_if_server_has(&doc);
+                    self.made.made(&doc, &id);
                     // The page's next save goes on from the game it made.
                     if let Some(heads) = self.engine.read(&doc, |d| d.get_heads()) {
                         self.own_heads.insert(id.clone(), heads);
                     }
                 }
-                match self.games.get(&id) {
-                    Some(known) if *known != doc => {
-                        // Indexed under another document: that one stands.
-                        return;
-                    }
-                    _ => {}
+                if made_here || restored {
+                    self.created.insert(doc.clone());
+                    self.note_if_server_has(&doc);
                 }
                 self.games.insert(id.clone(), doc.clone());
                 self.ids.insert(doc.clone(), id.clone());

@@ -12,6 +12,7 @@ use samod_core::{AutomergeUrl, DocumentId, StorageKey};
 
 use super::engine::{Effect, Engine};
 use super::kept::{heads_of, Kept};
+use super::made::Made;
 use super::message::{FromWorker, ToWorker};
 use super::paced::{Paced, Wire};
 use super::save::{settle_at, Save};
@@ -135,6 +136,8 @@ pub struct Replica<R: RngCore> {
     finding_stored: HashSet<DocumentId>,
     /// The games the app holds, and at which heads.
     kept: Kept,
+    /// Games made here the index does not name yet, kept in storage.
+    made: Made,
     /// Stored games waiting to be synced again.
     paced: Paced,
     /// Finished games left in storage as they are (settled: the server
@@ -205,6 +208,7 @@ impl<R: RngCore> Replica<R> {
             stored_searched: false,
             finding_stored: HashSet::new(),
             kept: Kept::default(),
+            made: Made::default(),
             paced: Paced::default(),
             resting: HashSet::new(),
             archives: archive::Archives::default(),
@@ -253,12 +257,16 @@ impl<R: RngCore> Replica<R> {
     /// What the app holds, as its words were stored (under
     /// [`Kept::prefix`]); told before [`Replica::stored_documents`].
     pub fn kept_stored(&mut self, stored: impl IntoIterator<Item = (StorageKey, Vec<u8>)>) {
+        let stored: Vec<(StorageKey, Vec<u8>)> = stored.into_iter().collect();
+        self.made.load(&stored);
         self.kept.load(stored);
     }
 
     /// The app's words of what it holds, to write to storage.
     pub fn take_kept_writes(&mut self) -> Vec<(StorageKey, Option<Vec<u8>>)> {
-        self.kept.take_writes(self.engine.now_ms())
+        let mut writes = self.made.take_writes();
+        writes.extend(self.kept.take_writes(self.engine.now_ms()));
+        writes
     }
 
     /// The documents this phone's storage holds, by the engine's storage
@@ -483,6 +491,11 @@ impl<R: RngCore> Replica<R> {
                             let doc = url.document_id().clone();
                             self.club = Some(doc.clone());
                             self.engine.find(doc);
+                            // Games made here by an earlier page, not yet
+                            // named by the index.
+                            for doc in self.made.restored() {
+                                self.engine.find(doc);
+                            }
                         }
                         Err(_) => self.out.push(FromWorker::Refused {
                             url: bounded(&url),
