@@ -31,6 +31,8 @@
 //        node tests/browser/club_bench.mjs bytes   (3. only; with
 //        CHICKEN_DIST=<another build's dist> to compare)
 //        (after tests/tools/build.sh)
+import fs from 'node:fs';
+import path from 'node:path';
 import { GameScreen } from './pages.mjs';
 import { idbSeed } from './idb.mjs';
 import { syncTrace } from '../tools/static-server.mjs';
@@ -167,6 +169,15 @@ function countBytes() {
   return () => { syncTrace.on = was; syncTrace.closed = wasClosed; return bytes; };
 }
 const mb = (n) => `${(n / 1e6).toFixed(2)} MB`;
+/** The bytes of every document the sync server stores (its folder). */
+function storedBytes(dir = servers.sync.data) {
+  let n = 0;
+  for (const f of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, f.name);
+    n += f.isDirectory() ? storedBytes(p) : fs.statSync(p).size;
+  }
+  return n;
+}
 const wire = (b) => `${mb(b.up)} up, ${mb(b.down)} down, ${b.conns.size} connection(s)${b.closed.length ? ` (ended by ${b.closed.join(', ')})` : ''}`;
 
 /** `n` players' names and `nights` weekly nights (5 years: 260). */
@@ -216,7 +227,7 @@ async function realClub(games, hands) {
     await a.page.getByTestId('club-status').filter({ hasText: `In step with the club's server. ${everyGame}` }).waitFor({ timeout: 1_800_000 });
     const made = performance.now() - t0;
     const madeBytes = making();
-    console.log(`club made on A: in step with the server after ${ms(made)} ms, ${wire(madeBytes)}`);
+    console.log(`club made on A: in step with the server after ${ms(made)} ms, ${wire(madeBytes)}; the server stores ${mb(storedBytes())} of the club's documents (${(madeBytes.up / storedBytes()).toFixed(2)}x up)`);
     undo.push(await throttle(b, 4));
     const joining = countBytes();
     await b.page.goto(link);
@@ -229,11 +240,12 @@ async function realClub(games, hands) {
     await b.page.goto(`${servers.url}/`);
     await b.page.getByTestId('history-link').filter({ hasText: `(${games})` }).waitFor({ timeout: 1_800_000 });
     const listed = performance.now() - t1;
+    const homeMemory = await workerMemory(b);
     await b.page.goto(`${servers.url}/records/club`);
     await b.page.getByTestId('club-status').filter({ hasText: everyGame }).waitFor({ timeout: 1_800_000 });
     const here = performance.now() - t1;
     const joinBytes = joining();
-    console.log(`B joined: ${wire(joinBytes)}; its sync worker's memory: ${await workerMemory(b)}`);
+    console.log(`B joined: ${wire(joinBytes)}; its sync worker's memory: home's, every game listed, ${homeMemory}; the club page's, every game's entries here, ${await workerMemory(b)}`);
     // Said now: the hands that follow can fail on their own.
     console.log(`real club (${games} games, 200 players, 260 nights): made and sent from the phone holding them ${ms(made)} ms; joined at 4x: every game listed on home ${ms(listed)} ms, every game's entries here ${ms(here)} ms`);
     // B closed; a game made on A and held by the server; then B's home

@@ -521,3 +521,54 @@ pub fn restarted(net: &mut Net, i: usize, seed: u64, url: String) -> Phone {
     });
     again
 }
+
+/// The Automerge sync message inside a wire message of the repo's
+/// protocol (its CBOR map's `data`, a byte string), if any.
+pub fn sync_data(wire: &[u8]) -> Option<Vec<u8>> {
+    let at = wire.windows(5).position(|w| w == b"\x64data")? + 5;
+    let byte = |i: usize| wire.get(i).map(|b| *b as usize);
+    let (len, start) = match *wire.get(at)? {
+        b @ 0x40..=0x57 => (usize::from(b - 0x40), at + 1),
+        0x58 => (byte(at + 1)?, at + 2),
+        0x59 => ((byte(at + 1)? << 8) | byte(at + 2)?, at + 3),
+        0x5a => (
+            (byte(at + 1)? << 24) | (byte(at + 2)? << 16) | (byte(at + 3)? << 8) | byte(at + 4)?,
+            at + 5,
+        ),
+        _ => return None,
+    };
+    wire.get(start..start + len).map(<[u8]>::to_vec)
+}
+
+/// Whether a wire message of the repo's protocol is of document `name`
+/// (its CBOR map's `documentId`, a text).
+pub fn is_of(wire: &[u8], name: &str) -> bool {
+    let Some(at) = wire.windows(11).position(|w| w == b"\x6adocumentId") else {
+        return false;
+    };
+    let text = &wire[at + 11..];
+    let (len, start) = match text.first() {
+        Some(b @ 0x60..=0x77) => (usize::from(b - 0x60), 1),
+        Some(0x78) => (text.get(1).map_or(0, |b| usize::from(*b)), 2),
+        _ => return false,
+    };
+    text.get(start..start + len) == Some(name.as_bytes())
+}
+
+/// The hashes of the changes a wire message carries (a whole document:
+/// every change in it).
+pub fn changes_carried(wire: &[u8]) -> Vec<automerge::ChangeHash> {
+    let Some(msg) = sync_data(wire).and_then(|d| automerge::sync::Message::decode(&d).ok()) else {
+        return Vec::new();
+    };
+    let mut hashes = Vec::new();
+    for chunk in msg.changes.iter() {
+        // A change (its dependencies may be elsewhere), else a document.
+        if let Ok(change) = automerge::Change::from_bytes(chunk.to_vec()) {
+            hashes.push(change.hash());
+        } else if let Ok(doc) = automerge::Automerge::load(chunk) {
+            hashes.extend(doc.get_changes(&[]).iter().map(|c| c.hash()));
+        }
+    }
+    hashes
+}

@@ -54,6 +54,9 @@ pub struct DocumentActor {
     run_state: RunState,
     doc: Automerge,
     last_status_update: Option<DocSearchPhase>,
+    /// Patched (PATCHED.md): made here (not loaded or found) and no peer
+    /// has said anything of it yet: no peer can hold it.
+    new_here: bool,
 }
 
 #[derive(Debug)]
@@ -78,6 +81,7 @@ impl DocumentActor {
     ) -> (Self, DocActorResult) {
         let mut out = DocActorResult::default();
 
+        let new_here = initial_content.is_some();
         let (phase, doc) = if let Some(doc) = initial_content {
             (Phase::Ready(Ready::new()), doc)
         } else {
@@ -100,6 +104,7 @@ impl DocumentActor {
             run_state: RunState::Running,
             phase,
             last_status_update: None,
+            new_here,
         };
 
         tracing::trace!(?initial_connections, "applying initial connections");
@@ -538,6 +543,8 @@ impl DocumentActor {
             return;
         }
 
+        // A peer said something of it: later connections sync as usual.
+        self.new_here = false;
         let bytes = match &msg {
             SyncMessage::Request { data } | SyncMessage::Sync { data } => data.len(),
             SyncMessage::DocUnavailable => 0,
@@ -689,8 +696,9 @@ impl DocumentActor {
             !self.peer_connections.contains_key(&conn_id),
             "Connection ID already exists"
         );
-        self.peer_connections
-            .insert(conn_id, PeerDocConnection::new(peer_id, conn_id));
+        let mut conn = PeerDocConnection::new(peer_id, conn_id);
+        conn.new_here = self.new_here;
+        self.peer_connections.insert(conn_id, conn);
         if let Phase::Requesting(request) = &mut self.phase
             && let Some(conn) = self.peer_connections.get(&conn_id)
         {

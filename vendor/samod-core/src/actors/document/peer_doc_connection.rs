@@ -46,6 +46,9 @@ pub(crate) struct PeerDocConnection {
     last_share_config: Option<ShareConfig>,
     // Preserve message ordering while the asynchronous policy lookup is pending.
     pub(super) pending_sync_messages: Vec<(SyncMessage, UnixTimestamp)>,
+    /// Patched (PATCHED.md): the document was made here and no peer has
+    /// said anything of it, so this peer holds none of it.
+    pub(super) new_here: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,6 +70,7 @@ impl PeerDocConnection {
             share_policy: SharePolicyState::Unknown,
             last_share_config: None,
             pending_sync_messages: Vec::new(),
+            new_here: false,
         }
     }
 
@@ -76,6 +80,31 @@ impl PeerDocConnection {
         } else {
             sync::State::new_read_only()
         };
+        if self.new_here && self.can_write() {
+            self.assume_peer_holds_nothing();
+        }
+    }
+
+    /// Patched (PATCHED.md): a document made here goes to the peer with
+    /// its first message. Automerge's first message names only our heads
+    /// and waits for the peer's answer before sending any change: for a
+    /// document no peer can hold, that is a message each way and a round
+    /// trip for nothing (a phone making a club of 1,000 games sent 2,254
+    /// messages for 1,033 documents: each game's envelope and heads twice).
+    /// The state now says the peer holds nothing, needs nothing and reads
+    /// Automerge's second message format (as the reference sync server
+    /// does), so the first message carries the whole document, compressed
+    /// (its changes one by one, in the first format, were 1.8 times the
+    /// bytes). The peer's answer then sets the state as usual.
+    fn assume_peer_holds_nothing(&mut self) {
+        self.sync_state.their_capabilities =
+            Some(vec![sync::Capability::MessageV1, sync::Capability::MessageV2]);
+        self.sync_state.their_heads = Some(Vec::new());
+        self.sync_state.their_need = Some(Vec::new());
+        self.sync_state.their_have = Some(vec![sync::Have {
+            last_sync: Vec::new(),
+            bloom: sync::BloomFilter::default(),
+        }]);
     }
 
     pub(super) fn prepare_request(&mut self) {
