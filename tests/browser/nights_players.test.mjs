@@ -200,6 +200,9 @@ test('a player is renamed and merged, every screen follows, and the stats match 
     assert.equal(await figure(page, 'stat-won'), '2', 'the shared win of g2 and Bobby\'s win');
     await page.goto(url + '/records/players');
     await settled(page);
+    // `settled` can pass before the app has drawn anything after a
+    // navigation (CI read an empty list once): the list is waited for.
+    await page.getByTestId('player-name').first().waitFor();
     const names = (await page.getByTestId('player-name').allTextContents()).map((n) => n.trim());
     assert.deepEqual(names.sort(), ['Ann', 'Cy', 'Dee', 'Robert']);
     // After a reload everything is still so (it was saved).
