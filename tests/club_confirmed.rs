@@ -23,6 +23,13 @@ fn save(net: &mut Net, i: usize, seq: u64, id: &str, before: Option<String>, rec
     );
 }
 
+/// Saves `n` of game `id` on the first phone, each of `n` entries.
+fn saves_of_one_game(net: &mut Net, full: &str, id: &str, n: std::ops::RangeInclusive<usize>) {
+    for n in n {
+        save(net, 0, 10 + n as u64, id, None, game_called(full, id, n));
+    }
+}
+
 /// Whether the server holds every change of every document on phone `i`.
 fn server_holds_all_of(net: &Net, i: usize) -> bool {
     net.phones[i]
@@ -93,16 +100,7 @@ fn a_new_document_goes_out_whole_with_its_first_message_and_once() {
     let id = "whole-once";
     net.mute(0);
     let from = net.messages[0].len();
-    for n in 1..=7 {
-        save(
-            &mut net,
-            0,
-            10 + n as u64,
-            id,
-            None,
-            game_called(&full, id, n),
-        );
-    }
+    saves_of_one_game(&mut net, &full, id, 1..=7);
     let game = net.phones[0]
         .replica
         .engine
@@ -552,16 +550,7 @@ fn a_stored_document_goes_out_whole_once_while_the_server_has_not_answered() {
         net.release(0, 1);
     }
     assert_eq!(of_game(&net).len(), 1, "the game went out whole");
-    for n in 2..=7 {
-        save(
-            &mut net,
-            0,
-            10 + n as u64,
-            id,
-            None,
-            game_called(&full, id, n),
-        );
-    }
+    saves_of_one_game(&mut net, &full, id, 2..=7);
     let carried = of_game(&net);
     let distinct: std::collections::HashSet<_> = carried.iter().collect();
     assert_eq!(

@@ -192,9 +192,8 @@ impl<R: RngCore> Replica<R> {
                 let made_here = self.games_creating.remove(&id);
                 // Made here by a page closed before the index named it.
                 let restored = self.made.take_restored(&doc);
-                if let Some(known) = self.games.get(&id).filter(|known| **known != doc) {
+                if self.games.get(&id).is_some_and(|known| *known != doc) {
                     // Indexed under another document: that one stands.
-                    let _ = known;
                     if made_here || restored {
                         self.made.done(&doc);
                     }
