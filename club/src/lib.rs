@@ -31,6 +31,7 @@ pub mod paced;
 pub mod replica;
 pub mod round_doc;
 pub mod save;
+pub mod write_order;
 
 /// Why a document cannot be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,7 +6,7 @@
 // makes one of their documents only later.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { GameScreen } from './pages.mjs';
+import { GameScreen, HomeScreen } from './pages.mjs';
 import { idbSeed } from './idb.mjs';
 import { setPhoneOnline } from '../tools/static-server.mjs';
 import {
@@ -144,6 +144,55 @@ test('a game made while the server cannot be reached, its page left at once, rea
     assert.deepEqual(a.errors, []);
   } finally {
     setPhoneOnline('Maker', true);
+    await a.close();
+  }
+});
+
+test('a game made while this phone’s club storage is slow to write, its page left at once, reaches the club', async () => {
+  const a = await phone({ label: 'A' });
+  try {
+    await createClub(a, 'Slow storage');
+    await statusSays(a, "In step with the club's server. 0 of 0 games", 30_000);
+    await a.page.goto(`${servers.url}/`);
+    const setup = await new HomeScreen(a.page).startNew('chickenfoot');
+    await setup.addPlayers(['Ann', 'Bob']);
+    // The club's storage busy (another tab's transaction holds its writes,
+    // as a long write of the worker's own does): the worker's writes of
+    // the new game wait. The page must not be told the game back as the
+    // club's until they are done.
+    const holder = await a.context.newPage();
+    await holder.goto(`${servers.url}/robots.txt`);
+    await holder.evaluate(() => new Promise((ready) => {
+      const open = indexedDB.open('chicken-scores-sync');
+      open.onsuccess = () => {
+        const store = open.result.transaction('chunks', 'readwrite').objectStore('chunks');
+        const until = Date.now() + 60_000;
+        const spin = () => { store.get('none').onsuccess = () => { if (Date.now() < until && !window.released) spin(); }; };
+        spin();
+        ready();
+      };
+    }));
+    await setup.start();
+    const id = new URL(a.page.url()).pathname.split('/').pop();
+    // Either the page holds the game as the club's (told back) or 3 s went
+    // by; then the person closes the app (the worker's writes never done),
+    // the storage is free again, and the club page is opened.
+    await a.page.waitForFunction((id) => new Promise((done) => {
+      const open = indexedDB.open('chicken-scores');
+      open.onsuccess = () => {
+        const r = open.result.transaction('meta').objectStore('meta').get(`club-base-rev/${id}`);
+        r.onsuccess = () => { open.result.close(); done(r.result !== undefined); };
+        r.onerror = () => done(false);
+      };
+    }), id, { timeout: 3_000, polling: 100 }).catch(() => {});
+    const again = { ...a, page: await a.context.newPage() };
+    await a.page.close();
+    await holder.evaluate(() => { window.released = true; });
+    await holder.close();
+    await again.page.goto(`${servers.url}/records/club`);
+    await statusSays(again, "In step with the club's server. 1 of 1 games", 60_000);
+    assert.deepEqual(a.errors, []);
+  } finally {
     await a.close();
   }
 });

@@ -229,28 +229,6 @@ impl Chunks {
         Ok(results)
     }
 
-    /// Writes `values` in one transaction (`None`: the key is deleted).
-    pub async fn put_all(
-        &self,
-        values: Vec<(StorageKey, Option<Vec<u8>>)>,
-    ) -> Result<(), StoreError> {
-        let refused = |_| StoreError("IndexedDB".into());
-        let tx = self.write()?;
-        let store = tx.object_store(STORE).map_err(refused)?;
-        for (key, value) in values {
-            match value {
-                Some(value) => {
-                    let bytes = Uint8Array::from(value.as_slice());
-                    store.put_with_key(&bytes, &key_of(&key)).map_err(refused)?;
-                }
-                None => {
-                    store.delete(&key_of(&key)).map_err(refused)?;
-                }
-            }
-        }
-        finished(&tx).await
-    }
-
     fn write(&self) -> Result<IdbTransaction, StoreError> {
         self.db
             .transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite)

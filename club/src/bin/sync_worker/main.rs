@@ -11,6 +11,8 @@ mod chunks;
 #[cfg(target_arch = "wasm32")]
 mod inbox;
 #[cfg(target_arch = "wasm32")]
+mod outbox;
+#[cfg(target_arch = "wasm32")]
 mod worker;
 
 #[cfg(target_arch = "wasm32")]

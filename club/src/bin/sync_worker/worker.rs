@@ -12,17 +12,18 @@ use chicken_club::message::{FromWorker, ToWorker};
 use chicken_club::replica::Replica;
 use js_sys::{ArrayBuffer, Uint8Array};
 use rand_core_09::RngCore;
-use samod_core::io::{IoResult, IoTaskId, StorageResult, StorageTask};
+use samod_core::io::{IoResult, StorageResult, StorageTask};
 use samod_core::{
-    ConnectionId, DialerId, DocumentActorId, LoaderState, PeerId, SamodLoader, UnixTimestamp,
+    ConnectionId, DialerId, LoaderState, PeerId, SamodLoader, UnixTimestamp,
 };
 use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::spawn_local;
 use web_sys::{BinaryType, CloseEvent, DedicatedWorkerGlobalScope, MessageEvent, WebSocket};
 
 use crate::chunks::Chunks;
 use crate::inbox::{Inbox, TURN_MS};
+use crate::outbox::{self, mark, tell, Write};
 
 /// Random bits from the browser's crypto source, for samod-core's ids.
 struct CryptoRng;
@@ -62,9 +63,6 @@ fn scope() -> DedicatedWorkerGlobalScope {
     js_sys::global().unchecked_into()
 }
 
-fn tell(msg: &FromWorker) {
-    let _ = scope().post_message(&JsValue::from_str(&msg.to_text()));
-}
 
 /// Starts the worker: opens its storage, loads the hub, then answers the
 /// app (messages that arrive before are kept and handled in order).
@@ -117,10 +115,12 @@ pub fn start() {
                 return give_up();
             }
         };
+        mark("storage open");
         let Some(hub) = load_hub(&chunks).await else {
             chunks.close();
             return give_up();
         };
+        mark("hub loaded");
         let mut replica = Replica::new(Engine::new(hub, CryptoRng, clock));
         replica.pace_club_reads(0);
         // The games the app holds as they are (not told again), and
@@ -132,10 +132,12 @@ pub fn start() {
                 replica.kept_stored(values);
             }
         }
+        mark("kept words read");
         // The games here, should the club's index be unreadable.
         if let Ok(keys) = chunks.documents().await {
             replica.stored_documents(keys);
         }
+        mark("stored documents listed");
         *shared.borrow_mut() = Some(Worker {
             replica,
             chunks,
@@ -183,6 +185,9 @@ fn take_turn(shared: &Shared, inbox: &Rc<Inbox>) {
             drive(shared);
             return leave(shared);
         }
+        if matches!(msg, ToWorker::Start { .. }) {
+            mark("start heard");
+        }
         match shared.borrow_mut().as_mut() {
             Some(w) => w.replica.handle(msg),
             None => return,
@@ -204,7 +209,7 @@ fn leave(shared: &Shared) {
     let Some(w) = shared.borrow_mut().take() else {
         return;
     };
-    WRITES.with(|w| w.borrow_mut().clear());
+    outbox::clear();
     // One still connecting is left to the worker's end (closing it would
     // log a failed connection in Gecko).
     for socket in w.sockets.values() {
@@ -264,29 +269,35 @@ async fn load_hub(chunks: &Chunks) -> Option<Box<samod_core::actors::hub::Hub>> 
 /// quiet.
 fn drive(shared: &Shared) {
     loop {
-        let (io, told, kept, chunks) = {
+        let (io, told, kept, chunks, (before, after)) = {
             let mut guard = shared.borrow_mut();
             let Some(w) = guard.as_mut() else { return };
+            let before = (w.replica.club_reads(), w.replica.club_brought_up());
             (
                 w.replica.take_io(),
                 w.replica.take_messages(),
                 w.replica.take_kept_writes(),
                 w.chunks.clone(),
+                (before, (w.replica.club_reads(), w.replica.club_brought_up())),
             )
         };
-        for msg in &told {
-            tell(msg);
+        if after.0 > before.0 {
+            mark("club read whole");
         }
-        if !kept.is_empty() {
-            // Lost with a failed write: those games are told again.
-            let chunks = chunks.clone();
-            spawn_local(async move {
-                let _ = chunks.put_all(kept).await;
-            });
+        if after.1 > before.1 {
+            mark("club read brought up");
         }
-        if io.is_empty() {
-            return;
-        }
+        // The replica's words go with the engine's writes, in order (a
+        // word that a game is done with written before the game's own
+        // change lost the game with the worker's end).
+        let words = kept.into_iter().map(|(key, value)| Write {
+            answer: None,
+            action: match value {
+                Some(value) => StorageTask::Put { key, value },
+                None => StorageTask::Delete { key },
+            },
+        });
+        outbox::ask(words);
         // The writes asked at once go in one transaction (a join of 1,000
         // games made thousands, one each: most of the browser's work).
         let (writes, io): (Vec<_>, Vec<_>) = io.into_iter().partition(|e| {
@@ -296,8 +307,11 @@ fn drive(shared: &Shared) {
                     if matches!(task.action, StorageTask::Put { .. } | StorageTask::Delete { .. })
             )
         });
-        if !writes.is_empty() {
-            store_all(shared, &chunks, writes);
+        store_all(shared, &chunks, writes);
+        // Told once what they say is on disk.
+        outbox::tell_after_writes(told);
+        if io.is_empty() {
+            return;
         }
         for effect in io {
             match effect {
@@ -352,65 +366,65 @@ fn drive(shared: &Shared) {
     }
 }
 
-thread_local! {
-    /// The engine's writes not yet in a transaction, and whether one is
-    /// being committed.
-    static WRITES: RefCell<Vec<(DocumentActorId, IoTaskId, StorageTask)>> = const { RefCell::new(Vec::new()) };
-    static WRITING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
 /// Queues the engine's writes `writes`: they go in one transaction with
 /// every other asked while the one before is being committed (a join of
 /// 1,000 games made thousands of transactions, one per write).
 fn store_all(shared: &Shared, chunks: &Rc<Chunks>, writes: Vec<Effect>) {
-    WRITES.with(|w| {
-        let mut w = w.borrow_mut();
-        for effect in writes {
-            if let Effect::Store { actor, task } = effect {
-                w.push((actor, task.task_id, task.action));
-            }
-        }
-    });
-    if !WRITING.with(|w| w.get()) {
+    outbox::ask(writes.into_iter().filter_map(|effect| match effect {
+        Effect::Store { actor, task } => Some(Write {
+            answer: Some((actor, task.task_id)),
+            action: task.action,
+        }),
+        _ => None,
+    }));
+    if !outbox::is_writing() {
         commit_writes(shared, chunks);
     }
 }
 
 /// Commits the writes queued, in one transaction, then answers each (a
-/// failed transaction is said, as a failed write is) and commits those
-/// queued meanwhile. Also called before a read, which then sees them.
+/// failed transaction is said, as a failed write is), tells what waited
+/// for them, and commits those queued meanwhile. Also called before a
+/// read, which then sees them.
 fn commit_writes(shared: &Shared, chunks: &Rc<Chunks>) {
-    let queued = WRITES.with(|w| std::mem::take(&mut *w.borrow_mut()));
     // Left the club: nothing more is written.
-    if queued.is_empty() || shared.borrow().is_none() {
+    if shared.borrow().is_none() {
         return;
     }
-    WRITING.with(|w| w.set(true));
-    let (answers, tasks): (Vec<_>, Vec<_>) = queued
+    let Some(batch) = outbox::take_batch() else {
+        return;
+    };
+    let (answers, tasks): (Vec<_>, Vec<_>) = batch
+        .writes
         .into_iter()
-        .map(|(actor, task_id, action)| ((actor, task_id), action))
+        .map(|w| (w.answer, w.action))
         .unzip();
     let shared = shared.clone();
     let chunks = chunks.clone();
     spawn_local(async move {
         let done = chunks.write_all(tasks).await;
-        WRITING.with(|w| w.set(false));
         match done {
             Ok(results) => {
                 if let Some(w) = shared.borrow_mut().as_mut() {
-                    for ((actor, task_id), payload) in answers.into_iter().zip(results) {
-                        w.replica
-                            .engine
-                            .stored(actor, IoResult { task_id, payload });
+                    for (answer, payload) in answers.into_iter().zip(results) {
+                        if let Some((actor, task_id)) = answer {
+                            w.replica
+                                .engine
+                                .stored(actor, IoResult { task_id, payload });
+                        }
                     }
                 }
+                outbox::batch_done(batch.end, true);
                 commit_writes(&shared, &chunks);
                 drive(&shared);
             }
-            Err(e) => tell(&FromWorker::Refused {
-                url: String::new(),
-                message: format!("The club's storage failed: {}.", e),
-            }),
+            Err(e) => {
+                tell(&FromWorker::Refused {
+                    url: String::new(),
+                    message: format!("The club's storage failed: {}.", e),
+                });
+                outbox::batch_done(batch.end, false);
+            }
         }
     });
 }
