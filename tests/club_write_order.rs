@@ -125,10 +125,16 @@ fn a_game_told_while_its_document_is_being_written_waits_for_the_write() {
     assert_eq!(batch.writes.len(), 2);
     // A later message waits behind the one held, even with nothing new asked.
     assert!(order.tell(vec!["sending"]).is_empty());
-    assert_eq!(order.done(batch.end, true, |_| true), vec!["game", "sending"]);
+    assert_eq!(
+        order.done(batch.end, true, |_| true),
+        vec!["game", "sending"]
+    );
     // A failed write drops the game's copy it held, not the rest.
     order.ask(["another document"]);
     assert!(order.tell(vec!["game 2", "online"]).is_empty());
     let batch = order.take_batch().unwrap();
-    assert_eq!(order.done(batch.end, false, |m| !m.starts_with("game")), vec!["online"]);
+    assert_eq!(
+        order.done(batch.end, false, |m| !m.starts_with("game")),
+        vec!["online"]
+    );
 }

@@ -99,7 +99,11 @@ impl<W, M> WriteOrder<W, M> {
     /// The held messages whose writes have all ended, in order.
     fn release(&mut self, keep: impl Fn(&M) -> bool) -> Vec<M> {
         let mut out = Vec::new();
-        while self.held.front().is_some_and(|(asked, _)| *asked <= self.ended) {
+        while self
+            .held
+            .front()
+            .is_some_and(|(asked, _)| *asked <= self.ended)
+        {
             if let Some((_, m)) = self.held.pop_front() {
                 if keep(&m) {
                     out.push(m);

@@ -172,6 +172,7 @@ impl Chunks {
                 let range = IdbKeyRange::bound(&lower, &upper).map_err(refused)?;
                 let keys = request(&store.get_all_keys_with_key(&range).map_err(refused)?).await?;
                 let values = request(&store.get_all_with_key(&range).map_err(refused)?).await?;
+                crate::outbox::mark("range fetched");
                 let keys: Array = keys.dyn_into().map_err(|_| StoreError("keys".into()))?;
                 let values: Array = values.dyn_into().map_err(|_| StoreError("values".into()))?;
                 let mut found = std::collections::HashMap::new();

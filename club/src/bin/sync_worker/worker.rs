@@ -13,9 +13,7 @@ use chicken_club::replica::Replica;
 use js_sys::{ArrayBuffer, Uint8Array};
 use rand_core_09::RngCore;
 use samod_core::io::{IoResult, StorageResult, StorageTask};
-use samod_core::{
-    ConnectionId, DialerId, LoaderState, PeerId, SamodLoader, UnixTimestamp,
-};
+use samod_core::{ConnectionId, DialerId, LoaderState, PeerId, SamodLoader, UnixTimestamp};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::spawn_local;
@@ -62,7 +60,6 @@ type Shared = Rc<RefCell<Option<Worker>>>;
 fn scope() -> DedicatedWorkerGlobalScope {
     js_sys::global().unchecked_into()
 }
-
 
 /// Starts the worker: opens its storage, loads the hub, then answers the
 /// app (messages that arrive before are kept and handled in order).
@@ -278,7 +275,10 @@ fn drive(shared: &Shared) {
                 w.replica.take_messages(),
                 w.replica.take_kept_writes(),
                 w.chunks.clone(),
-                (before, (w.replica.club_reads(), w.replica.club_brought_up())),
+                (
+                    before,
+                    (w.replica.club_reads(), w.replica.club_brought_up()),
+                ),
             )
         };
         if after.0 > before.0 {
